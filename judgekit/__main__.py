@@ -1,0 +1,7 @@
+"""``python -m judgekit``."""
+
+from __future__ import annotations
+
+from judgekit.cli import main
+
+main()

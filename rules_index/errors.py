@@ -1,0 +1,34 @@
+"""The errors a user can cause. Every message is fit to print as it is."""
+
+from __future__ import annotations
+
+
+class JudgekitError(Exception):
+    """Base of every error a user can cause (bad input, unknown ids, unparseable files).
+
+    The CLI prints the message and exits 2. Internal bugs raise other exceptions.
+    """
+
+
+class UnknownGameError(JudgekitError):
+    """A game id that no manifest declares."""
+
+
+class UnknownDocumentError(JudgekitError):
+    """A document or version that the game's manifest does not declare."""
+
+
+class UnknownRuleError(JudgekitError):
+    """A rule id that does not exist in the document; the message names the nearest ids."""
+
+    def __init__(self, message: str, suggestions: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.suggestions = suggestions
+
+
+class ManifestError(JudgekitError):
+    """A manifest that is missing a key or has a value of the wrong kind."""
+
+
+class ParseError(JudgekitError):
+    """A document that cannot be parsed at all."""

@@ -1,0 +1,190 @@
+"""Value types of the rules index: what a parsed rulebook is made of.
+
+Parsing is a pure function from text to :class:`RuleBook`; everything here is a small
+frozen value so that parsed books can be compared, cached and diffed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class RuleKind(str, Enum):
+    """What kind of node a parsed rule is."""
+
+    SECTION = "section"
+    """A numbered heading that mostly groups rules (``704. ダメージステップ``)."""
+    RULE = "rule"
+    """A numbered rule with its own text (``704.6c-1 ...``)."""
+    HEADING = "heading"
+    """An outline heading of an unnumbered document (``デッキ構成``)."""
+    PARAGRAPH = "paragraph"
+    """A paragraph or bullet of an unnumbered document."""
+    TABLE = "table"
+    """A table of an unnumbered document (one node; rows are in its text)."""
+
+
+class LintKind(str, Enum):
+    """The kinds of defect the parser and the graph builder report."""
+
+    NUMBERING_GAP = "numbering.gap"
+    """A number is missing from an otherwise continuous sequence."""
+    ORPHAN = "numbering.orphan"
+    """A rule whose parent number does not exist (hung under its nearest ancestor)."""
+    DUPLICATE = "numbering.duplicate"
+    """The same number is printed twice."""
+    OUT_OF_ORDER = "numbering.order"
+    """A number that breaks the document's numbering sequence."""
+    UNRESOLVED_REF = "ref.rule"
+    """A cross-reference to a rule id that does not exist."""
+    UNPLACED = "text.unplaced"
+    """A content line the parser could not attach to any rule."""
+    REPAIRED = "text.repaired"
+    """A line the parser had to repair (column split, glued number); informational."""
+
+
+class Severity(str, Enum):
+    """How serious a lint finding is."""
+
+    INFO = "info"
+    """A repair the parser made; worth knowing, not a defect."""
+    WARNING = "warning"
+    """A published defect or something the parser could not place."""
+    ERROR = "error"
+    """The document cannot be indexed."""
+
+
+@dataclass(frozen=True, slots=True)
+class SourceSpan:
+    """Where a piece of parsed text came from."""
+
+    path: str
+    """The source file, relative to ``rules_index/sources`` (``divine-cross/comprehensive-1.0.16.txt``)."""
+    first_line: int
+    """First line, 1-based."""
+    last_line: int
+    """Last line, 1-based, inclusive."""
+
+    def __str__(self) -> str:
+        if self.first_line == self.last_line:
+            return f"{self.path}:{self.first_line}"
+        return f"{self.path}:{self.first_line}-{self.last_line}"
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    """A worked example (``例: ...``) printed under a rule."""
+
+    text: str
+    """The example's text as published, without the leading bullet."""
+    span: SourceSpan
+    """Where it was printed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One node of a rulebook: a numbered rule, a section, or an outline heading/paragraph."""
+
+    id: str
+    """The id as published (``704.6c-1``, ``15.1.1.9.5``) or the derived outline id."""
+    parent: str | None
+    """The id of the parent node, or None for a top-level node."""
+    title: str
+    """The heading text for sections and headings; empty for plain rules."""
+    text: str
+    """The rule's text, joined across lines and pages, examples excluded."""
+    depth: int
+    """0 for top-level nodes, parent's depth + 1 otherwise."""
+    order: int
+    """Position in document order, 0-based."""
+    kind: RuleKind
+    """What kind of node this is."""
+    span: SourceSpan
+    """Where the rule was printed (first to last line it took)."""
+    examples: tuple[Example, ...] = ()
+    """Worked examples attached to this rule."""
+    figures: tuple[Example, ...] = ()
+    """Text of figures printed under this rule (card-layout legends), markup stripped."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeEntry:
+    """One version in a publisher's changelog (Divine Cross 更新情報)."""
+
+    version: str
+    """The version as printed (``1.0.16``)."""
+    date: str
+    """ISO date (``2026-02-27``)."""
+    changes: tuple[str, ...]
+    """What the publisher says changed, one line each."""
+    span: SourceSpan
+    """Where the entry was printed."""
+
+
+@dataclass(frozen=True, slots=True)
+class LintIssue:
+    """A finding of the parser or graph builder, with where it was found."""
+
+    kind: LintKind
+    """What kind of finding."""
+    severity: Severity
+    """How serious it is."""
+    message: str
+    """A sentence fit to print, quoting the text at fault."""
+    span: SourceSpan | None = None
+    """Where in the source, when known."""
+    rule_id: str | None = None
+    """The rule concerned, when there is one."""
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentInfo:
+    """What the manifest says about one version of one document."""
+
+    game: str
+    """Game id (``divine-cross``)."""
+    document: str
+    """Document id within the game (``comprehensive``)."""
+    kind: str
+    """comprehensive-rules, beginner-sheet, rules-page, detailed-rules."""
+    title: str
+    """The document's title."""
+    version: str
+    """Version as printed (``1.0.16``, ``第1版``)."""
+    date: str
+    """Publication or last-update date, ISO; empty when undated."""
+    path: str
+    """Source file relative to ``rules_index/sources``."""
+    parser: str
+    """``numbered`` or ``outline``."""
+    numbering: str = ""
+    """Numbering scheme for numbered documents (``divine-cross``, ``dotted``)."""
+    is_default: bool = False
+    """Whether this is the game's default document."""
+    effective: str = ""
+    """Date the rules took effect, when printed."""
+    note: str = ""
+    """A note from the manifest (how this document relates to the others)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RuleBook:
+    """A parsed document: its rules in document order, changelog and parser findings."""
+
+    info: DocumentInfo
+    """Which document and version this is."""
+    heading: str
+    """The document's own title line as printed."""
+    rules: tuple[Rule, ...]
+    """Every node in document order."""
+    changelog: tuple[ChangeEntry, ...] = ()
+    """The publisher's version history, when the document has one."""
+    lint: tuple[LintIssue, ...] = ()
+    """What the parser found while reading."""
+    dropped: tuple[SourceSpan, ...] = field(default=())
+    """Lines dropped on purpose (table of contents, page numbers, HTML), for the no-loss check."""
+
+    def by_id(self) -> dict[str, Rule]:
+        """The rules keyed by id."""
+        return {rule.id: rule for rule in self.rules}

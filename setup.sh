@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs what judgekit needs on a fresh machine; quick when everything is already there.
+#   ./setup.sh          the virtual environment with judgekit and its runtime dependencies
+#   ./setup.sh --test   also the test dependencies, Debian's chromium and Japanese fonts
+set -euo pipefail
+cd "$(dirname "$0")"
+want_test=0
+[ "${1:-}" = "--test" ] && want_test=1
+
+python=${PYTHON:-python3}
+if [ ! -x .venv/bin/python ]; then
+  "$python" -m venv .venv
+fi
+stamp=.venv/.judgekit-installed
+extras=""
+[ $want_test = 1 ] && extras="[test]"
+if [ ! -f "$stamp$extras" ] || [ pyproject.toml -nt "$stamp$extras" ]; then
+  # pip warns about find-links folders that some machines configure and do not have; say nothing of them.
+  .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".$extras" 2>&1 \
+    | { grep -v "is ignored: it is neither a file nor a directory" || true; } >&2
+  touch "$stamp$extras"
+fi
