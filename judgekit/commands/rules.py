@@ -1,0 +1,335 @@
+"""Rules-index commands: games, rule, search, export, lint, index."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from judgekit.commands.common import (
+    OutputFormat,
+    dim,
+    echo_json,
+    emphasis,
+    guarded,
+    highlight,
+    use_color,
+)
+
+if TYPE_CHECKING:
+    from rules_index.graph import BookIndex, RulesIndex
+    from rules_index.model import Rule
+
+GameArg = Annotated[str, typer.Argument(help="Game id (divine-cross, fftcg, code-of-joker, dice-castle) or its short name.")]
+DocumentOpt = Annotated[
+    str | None, typer.Option("--document", "-d", help="Document id; default: the game's comprehensive rules.")
+]
+VersionOpt = Annotated[str | None, typer.Option("--version", "-v", help="Document version; default: the newest.")]
+FormatOpt = Annotated[OutputFormat, typer.Option("--format", "-f", help="Output format.")]
+
+
+def _index() -> RulesIndex:
+    from rules_index.graph import load_index
+
+    return load_index()
+
+
+def rule_record(index: RulesIndex, bi: BookIndex, rule: Rule) -> dict[str, Any]:
+    """A rule as plain data: the export record plus breadcrumb, children and backlinks."""
+    return {
+        "id": rule.id,
+        "parent": rule.parent,
+        "title": rule.title,
+        "text": rule.text,
+        "kind": rule.kind.value,
+        "examples": [ex.text for ex in rule.examples],
+        "references": [ref.target for ref in index.references_from(bi, rule.id)],
+        "terms": [term.name for term in index.terms_used_in(bi, rule.id)],
+        "defines": [term.name for term in index.terms_defined_by(bi, rule.id)],
+        "source": str(rule.span),
+    }
+
+
+def register(app: typer.Typer) -> None:
+    """Add the rules-index commands to ``app``."""
+    app.command("games")(games)
+    app.command("rule")(rule)
+    app.command("search")(search)
+    app.command("export")(export)
+    app.command("lint")(lint)
+    app.command("index")(index_command)
+
+
+@guarded
+def games(fmt: FormatOpt = OutputFormat.TEXT) -> None:
+    """List the games, their documents, versions and rule counts."""
+    index = _index()
+    data = []
+    for game in index.games():
+        docs = []
+        for doc in game.documents:
+            for info in doc.versions:
+                bi = index.books[(info.game, info.document, info.version)]
+                docs.append(
+                    {
+                        "document": doc.id,
+                        "kind": doc.kind,
+                        "title": doc.title,
+                        "version": info.version,
+                        "date": info.date,
+                        "default": doc.is_default,
+                        "rules": len(bi.book.rules),
+                        "terms": len(bi.terms),
+                        "references": len(bi.references),
+                    }
+                )
+        data.append({"game": game.id, "short": game.short, "name_ja": game.name_ja, "name_en": game.name_en, "documents": docs})
+    if fmt is OutputFormat.JSON:
+        echo_json(data)
+        return
+    for g in data:
+        typer.echo(f"{g['game']} ({g['short']}) — {g['name_ja']} / {g['name_en']}")
+        for d in g["documents"]:
+            mark = "*" if d["default"] else " "
+            date = d["date"] or "undated"
+            typer.echo(
+                f"  {mark} {d['document']:<15} {d['version']:<11} {date:<11} "
+                f"{d['rules']:>4} rules {d['terms']:>3} terms {d['references']:>3} refs  {d['title']}"
+            )
+
+
+@guarded
+def rule(
+    game: GameArg,
+    rule_id: Annotated[str, typer.Argument(metavar="ID", help="Rule id as printed (704.6c-1, 15.1.1.9.5) or an outline id.")],
+    document: DocumentOpt = None,
+    version: VersionOpt = None,
+    fmt: FormatOpt = OutputFormat.TEXT,
+) -> None:
+    """Show a rule: its breadcrumb, text, examples, children, references and backlinks."""
+    index = _index()
+    bi = index.book(game, document, version)
+    found = index.rule(game, rule_id, document, version)
+    crumbs = index.breadcrumb(bi, found)
+    children = [bi.rules[c] for c in bi.children.get(found.id, [])]
+    backlinks = index.references_to(bi, found.id)
+    short = index.catalog.game(game).short
+    if fmt is OutputFormat.JSON:
+        record = rule_record(index, bi, found)
+        record.update(
+            game=bi.info.game,
+            document=bi.info.document,
+            version=bi.info.version,
+            breadcrumb=[{"id": r.id, "title": r.title} for r in crumbs],
+            children=[c.id for c in children],
+            referenced_by=sorted({ref.source for ref in backlinks}, key=lambda i: bi.rules[i].order),
+        )
+        echo_json(record)
+        return
+    color = use_color()
+    typer.echo(emphasis(f"{short} {found.id}", color) + dim(f"  {bi.info.title} {bi.info.version}", color))
+    if crumbs:
+        typer.echo(dim(" › ".join(_label(r) for r in crumbs), color))
+    if found.title:
+        typer.echo(found.title)
+    if found.text:
+        typer.echo(found.text)
+    for ex in found.examples:
+        typer.echo(f"  例 {ex.text}" if not ex.text.startswith("例") else f"  {ex.text}")
+    if children:
+        typer.echo("\nchildren:")
+        for child in children:
+            typer.echo(f"  {child.id}  {_summary(child)}")
+    refs = index.references_from(bi, found.id)
+    if refs:
+        typer.echo("\nrefers to:")
+        for target in dict.fromkeys(ref.target for ref in refs):
+            typer.echo(f"  → {target}  {_summary(bi.rules[target])}")
+    if backlinks:
+        typer.echo("\nreferred to by:")
+        for source in dict.fromkeys(ref.source for ref in backlinks):
+            typer.echo(f"  ← {source}  {_summary(bi.rules[source])}")
+    defined = index.terms_defined_by(bi, found.id)
+    if defined:
+        typer.echo("\ndefines: " + "、".join(t.name for t in defined))
+    used = index.terms_used_in(bi, found.id)
+    if used:
+        typer.echo("uses: " + "、".join(f"{t.name} ({t.rule_id})" for t in used))
+    typer.echo(dim(f"\nsource: {found.span}", color))
+
+
+@guarded
+def search(
+    game: GameArg,
+    query: Annotated[str, typer.Argument(help="Words to find; every word must appear (inside Japanese words too).")],
+    document: DocumentOpt = None,
+    version: VersionOpt = None,
+    kana: Annotated[bool, typer.Option("--kana", help="Fold katakana and hiragana together.")] = False,
+    limit: Annotated[int, typer.Option("--limit", "-n", help="At most this many results.")] = 20,
+    fmt: FormatOpt = OutputFormat.TEXT,
+) -> None:
+    """Search a game's rules: exact id first, then id prefix, terms, titles, text."""
+    from rules_index.search import search_book, snippet
+
+    index = _index()
+    bi = index.book(game, document, version)
+    hits = search_book(bi, query, kana=kana, limit=limit)
+    if fmt is OutputFormat.JSON:
+        records = []
+        for hit in hits:
+            source = _field_text(hit.rule, hit.field)
+            snip, spans = snippet(source, hit.spans)
+            records.append(
+                {
+                    "id": hit.rule.id,
+                    "rank": hit.rank.name.lower(),
+                    "field": hit.field,
+                    "title": hit.rule.title,
+                    "breadcrumb": [r.id for r in index.breadcrumb(bi, hit.rule)],
+                    "snippet": snip,
+                    "highlights": spans,
+                }
+            )
+        echo_json({"game": bi.info.game, "document": bi.info.document, "version": bi.info.version, "query": query, "results": records})
+        return
+    color = use_color()
+    if not hits:
+        typer.echo(f"no rule matches {query!r}", err=True)
+        return
+    short = index.catalog.game(game).short
+    for hit in hits:
+        source = _field_text(hit.rule, hit.field)
+        snip, spans = snippet(source, hit.spans)
+        label = highlight(hit.rule.id, hit.spans, color) if hit.field == "id" else hit.rule.id
+        text = highlight(snip, spans, color) if hit.field != "id" else _summary(hit.rule)
+        typer.echo(f"{short} {label}  {text}")
+
+
+@guarded
+def export(
+    game: GameArg,
+    document: Annotated[str | None, typer.Argument(help="Document id; default: the comprehensive rules.")] = None,
+    version: VersionOpt = None,
+    fmt: FormatOpt = OutputFormat.JSON,
+) -> None:
+    """Export a document's rules in document order (JSON)."""
+    index = _index()
+    bi = index.book(game, document, version)
+    data = {
+        "game": bi.info.game,
+        "document": bi.info.document,
+        "version": bi.info.version,
+        "rules": [rule_record(index, bi, r) for r in bi.book.rules],
+    }
+    if fmt is OutputFormat.TEXT:
+        for r in data["rules"]:
+            typer.echo(f"{r['id']}\t{r['title'] or r['text']}")
+        return
+    echo_json(data)
+
+
+@guarded
+def lint(
+    game: Annotated[str | None, typer.Argument(help="Game id; default: every game.")] = None,
+    strict: Annotated[bool, typer.Option("--strict", help="Exit 1 when there is any warning.")] = False,
+    info: Annotated[bool, typer.Option("--info", help="Also list the repairs the parser made.")] = False,
+    fmt: FormatOpt = OutputFormat.TEXT,
+) -> None:
+    """Report numbering gaps, orphans, duplicates, unresolved references and unplaced lines."""
+    from rules_index.lint import findings, summary
+    from rules_index.model import Severity
+
+    index = _index()
+    found = findings(index, game, include_info=info)
+    warnings = [f for f in found if f.issue.severity is not Severity.INFO]
+    if fmt is OutputFormat.JSON:
+        echo_json(
+            {
+                "summary": summary(found),
+                "findings": [
+                    {
+                        "game": f.game,
+                        "document": f.document,
+                        "version": f.version,
+                        "kind": f.issue.kind.value,
+                        "severity": f.issue.severity.value,
+                        "rule": f.issue.rule_id,
+                        "location": f.location(),
+                        "message": f.issue.message,
+                    }
+                    for f in found
+                ],
+            }
+        )
+    else:
+        for f in found:
+            typer.echo(f"{f.location()}: {f.issue.severity.value}: {f.issue.message} [{f.issue.kind.value}]")
+        counts = ", ".join(f"{k}: {v}" for k, v in summary(found).items()) or "nothing found"
+        typer.echo(f"{len(warnings)} warning(s) ({counts})", err=True)
+    if strict and warnings:
+        raise typer.Exit(1)
+
+
+@guarded
+def index_command(fmt: FormatOpt = OutputFormat.TEXT) -> None:
+    """Index every rulebook (parse, link, cache) and print the summary."""
+    data = index_summary(_index())
+    if fmt is OutputFormat.JSON:
+        echo_json(data)
+        return
+    print_index_summary(data)
+
+
+def index_summary(index: RulesIndex) -> dict[str, Any]:
+    """Counts per document and for the whole graph."""
+    from rules_index.model import Severity
+
+    graph = index.graph
+    docs = []
+    for bi in index.books.values():
+        docs.append(
+            {
+                "game": bi.info.game,
+                "document": bi.info.document,
+                "version": bi.info.version,
+                "rules": len(bi.book.rules),
+                "examples": sum(len(r.examples) for r in bi.book.rules),
+                "references": len(bi.references),
+                "terms": len(bi.terms),
+                "term_uses": len(bi.uses),
+                "warnings": sum(1 for i in bi.lint if i.severity is not Severity.INFO),
+                "changelog": len(bi.book.changelog),
+            }
+        )
+    return {"documents": docs, "nodes": graph.number_of_nodes(), "edges": graph.number_of_edges()}
+
+
+def print_index_summary(data: dict[str, Any]) -> None:
+    """The index summary as a table."""
+    typer.echo(f"{'document':<38} {'rules':>5} {'ex':>4} {'refs':>5} {'terms':>5} {'uses':>5} {'warn':>4}")
+    for d in data["documents"]:
+        name = f"{d['game']}/{d['document']}@{d['version']}"
+        typer.echo(
+            f"{name:<38} {d['rules']:>5} {d['examples']:>4} {d['references']:>5} "
+            f"{d['terms']:>5} {d['term_uses']:>5} {d['warnings']:>4}"
+        )
+    typer.echo(f"rules graph: {data['nodes']} nodes, {data['edges']} edges")
+
+
+def _label(rule: Rule) -> str:
+    return f"{rule.id} {rule.title}".strip() if rule.title else rule.id
+
+
+def _summary(rule: Rule, width: int = 50) -> str:
+    text = rule.title or rule.text
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _field_text(rule: Rule, field: str) -> str:
+    if field == "title":
+        return rule.title
+    if field == "example":
+        return "\n".join(ex.text for ex in rule.examples)
+    if field == "id":
+        return rule.id
+    return rule.text

@@ -1,0 +1,1 @@
+"""Renderers of traces and rules: text (terminal), markdown, json, html."""

@@ -1,0 +1,357 @@
+"""The rules graph: every parsed rulebook linked into one networkx ``MultiDiGraph``.
+
+Built in two phases, as Sphinx does: first every object is noted (rule and term nodes, the
+``child`` edges of the hierarchy), then references and term uses are resolved against what
+was noted. A dangling reference is a warning with a type (``ref.rule``), never an edge.
+
+Node keys:
+- rule nodes ``rule:<game>/<document>@<version>#<id>`` with attributes ``type="rule"``, game,
+  document, version, id, title, text, depth, order, kind, parent, path, first_line, last_line;
+- term nodes ``term:<game>/<document>@<version>#<key>`` with ``type="term"``, key, name, rule_id.
+
+Edges (``key`` is the edge type): ``child`` (parent → child), ``references`` (source → target,
+with the matched text and offsets), ``defines`` (rule → term), ``uses`` (rule → term, with
+offsets), ``cited_by`` (rule → ``step:<game>/<scenario>#<n>`` nodes, added from scenario traces).
+
+The index is cached on disk, keyed by the content of the sources and of this package, so a
+warm look-up only unpickles it.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import os
+import pickle
+import tempfile
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rules_index.catalog import Catalog, Game, load_catalog, parse_document
+from rules_index.errors import UnknownRuleError
+from rules_index.model import DocumentInfo, LintIssue, Rule, RuleBook
+from rules_index.refs import Reference, find_references
+from rules_index.terms import Term, TermUse, find_terms, find_uses
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+BookKey = tuple[str, str, str]
+"""(game, document, version)."""
+
+
+def rule_node(game: str, document: str, version: str, rule_id: str) -> str:
+    """The graph key of a rule node."""
+    return f"rule:{game}/{document}@{version}#{rule_id}"
+
+
+def term_node(game: str, document: str, version: str, key: str) -> str:
+    """The graph key of a term node."""
+    return f"term:{game}/{document}@{version}#{key}"
+
+
+@dataclass(slots=True)
+class BookIndex:
+    """One parsed book with what was resolved in it."""
+
+    book: RuleBook
+    """The parsed book."""
+    rules: dict[str, Rule]
+    """Rules by id."""
+    references: list[Reference]
+    """Resolved cross-references, in document order."""
+    terms: list[Term]
+    """Defined terms, in document order of their defining rule."""
+    uses: list[TermUse]
+    """Where terms are used."""
+    lint: list[LintIssue]
+    """Parser findings plus unresolved references."""
+    children: dict[str | None, list[str]] = field(default_factory=dict)
+    """Child ids by parent id (None for top-level), in document order."""
+
+    @property
+    def info(self) -> DocumentInfo:
+        """Which document and version this is."""
+        return self.book.info
+
+
+@dataclass(slots=True)
+class RulesIndex:
+    """Every book of every game, parsed and linked. Use :func:`load_index` to get one."""
+
+    catalog: Catalog
+    """The games and documents held."""
+    books: dict[BookKey, BookIndex]
+    """Every parsed book by (game, document, version)."""
+    fingerprint: str
+    """The cache key it was built for."""
+    _graph: nx.MultiDiGraph | None = None
+    """The rules graph, built on first use (look-ups do not need networkx)."""
+
+    @property
+    def graph(self) -> nx.MultiDiGraph:
+        """The rules graph of every book (built from the books on first use, never hand-edited)."""
+        if self._graph is None:
+            self._graph = build_graph(self.books.values())
+        return self._graph
+
+    def book(self, game: str, document: str | None = None, version: str | None = None) -> BookIndex:
+        """The book of ``game`` (default document, newest version unless named)."""
+        g = self.catalog.game(game)
+        info = g.document(document).version(version)
+        return self.books[(info.game, info.document, info.version)]
+
+    def rule(
+        self, game: str, rule_id: str, document: str | None = None, version: str | None = None
+    ) -> Rule:
+        """The rule ``rule_id``; raises UnknownRuleError naming the nearest existing ids."""
+        bi = self.book(game, document, version)
+        wanted = normalise_rule_id(rule_id)
+        rule = bi.rules.get(wanted)
+        if rule is None:
+            suggestions = nearest_ids(wanted, list(bi.rules))
+            hint = f"; nearest: {', '.join(suggestions)}" if suggestions else ""
+            raise UnknownRuleError(
+                f"{self.catalog.game(game).short} {bi.info.document} {bi.info.version}: "
+                f"no rule {rule_id!r}{hint}",
+                tuple(suggestions),
+            )
+        return rule
+
+    def breadcrumb(self, bi: BookIndex, rule: Rule) -> list[Rule]:
+        """The ancestors of ``rule``, outermost first."""
+        chain: list[Rule] = []
+        parent = rule.parent
+        while parent is not None:
+            ancestor = bi.rules[parent]
+            chain.append(ancestor)
+            parent = ancestor.parent
+        return list(reversed(chain))
+
+    def references_from(self, bi: BookIndex, rule_id: str) -> list[Reference]:
+        """References written in ``rule_id``'s text, in text order."""
+        return [ref for ref in bi.references if ref.source == rule_id]
+
+    def references_to(self, bi: BookIndex, rule_id: str) -> list[Reference]:
+        """References to ``rule_id`` from other rules, in document order."""
+        return [ref for ref in bi.references if ref.target == rule_id]
+
+    def terms_defined_by(self, bi: BookIndex, rule_id: str) -> list[Term]:
+        """Terms whose defining rule is ``rule_id``."""
+        return [term for term in bi.terms if term.rule_id == rule_id]
+
+    def terms_used_in(self, bi: BookIndex, rule_id: str) -> list[Term]:
+        """Terms used in ``rule_id`` (each once), in order of first use."""
+        by_key = {term.key: term for term in bi.terms}
+        seen: dict[str, Term] = {}
+        for use in bi.uses:
+            if use.rule_id == rule_id and use.key not in seen:
+                seen[use.key] = by_key[use.key]
+        return list(seen.values())
+
+    def games(self) -> tuple[Game, ...]:
+        """Every game held."""
+        return self.catalog.games
+
+    def all_lint(self) -> Iterator[tuple[BookIndex, LintIssue]]:
+        """Every lint finding of every book."""
+        for bi in self.books.values():
+            for issue in bi.lint:
+                yield bi, issue
+
+
+def normalise_rule_id(rule_id: str) -> str:
+    """A rule id as typed by a user, in the form the index keys it (no trailing period, NFKC)."""
+    import unicodedata
+
+    text = unicodedata.normalize("NFKC", rule_id).strip()
+    if text.endswith(".") and any(ch.isdigit() for ch in text):
+        text = text[:-1]
+    return text
+
+
+def nearest_ids(wanted: str, ids: list[str], limit: int = 5) -> list[str]:
+    """Existing ids nearest to ``wanted``: the longest existing prefix and its neighbours first."""
+    out: list[str] = []
+    # The deepest existing ancestor by prefix (704.6e → 704.6), then its children.
+    prefix = wanted
+    while prefix and prefix not in ids:
+        prefix = prefix[:-1].rstrip(".-")
+    if prefix:
+        out.append(prefix)
+        out.extend(i for i in ids if i.startswith(prefix) and i != prefix and _is_direct_child(prefix, i))
+    for close in difflib.get_close_matches(wanted, ids, n=limit, cutoff=0.6):
+        if close not in out:
+            out.append(close)
+    return out[:limit]
+
+
+def _is_direct_child(parent: str, candidate: str) -> bool:
+    rest = candidate[len(parent) :]
+    return bool(rest) and rest[0] in ".-abcdefghijklmnopqrstuvwxyz/" and len(rest) <= 4
+
+
+def build_book_index(book: RuleBook) -> BookIndex:
+    """Phase one and two for one book: note its rules, then resolve references and terms."""
+    rules = book.by_id()
+    children: dict[str | None, list[str]] = {}
+    for rule in book.rules:
+        children.setdefault(rule.parent, []).append(rule.id)
+    references, ref_lint = find_references(book)
+    terms = find_terms(book)
+    uses = find_uses(book, terms)
+    return BookIndex(
+        book=book,
+        rules=rules,
+        references=references,
+        terms=terms,
+        uses=uses,
+        lint=list(book.lint) + ref_lint,
+        children=children,
+    )
+
+
+def build_graph(books: Iterable[BookIndex]) -> nx.MultiDiGraph:
+    """The rules graph of ``books``: rule and term nodes, child/references/defines/uses edges."""
+    import networkx as nx
+
+    graph = nx.MultiDiGraph()
+    indexed = list(books)
+    # Phase one: note every object.
+    for bi in indexed:
+        info = bi.info
+        for rule in bi.book.rules:
+            graph.add_node(
+                rule_node(info.game, info.document, info.version, rule.id),
+                type="rule",
+                game=info.game,
+                document=info.document,
+                version=info.version,
+                id=rule.id,
+                title=rule.title,
+                text=rule.text,
+                depth=rule.depth,
+                order=rule.order,
+                kind=rule.kind.value,
+                parent=rule.parent,
+                path=rule.span.path,
+                first_line=rule.span.first_line,
+                last_line=rule.span.last_line,
+                examples=tuple(ex.text for ex in rule.examples),
+            )
+        for term in bi.terms:
+            graph.add_node(
+                term_node(info.game, info.document, info.version, term.key),
+                type="term",
+                game=info.game,
+                document=info.document,
+                version=info.version,
+                key=term.key,
+                name=term.name,
+                rule_id=term.rule_id,
+            )
+    # Phase two: resolve.
+    for bi in indexed:
+        info = bi.info
+
+        def node(rule_id: str, info: DocumentInfo = info) -> str:
+            return rule_node(info.game, info.document, info.version, rule_id)
+
+        for rule in bi.book.rules:
+            if rule.parent is not None:
+                graph.add_edge(node(rule.parent), node(rule.id), key="child")
+        for i, ref in enumerate(bi.references):
+            graph.add_edge(
+                node(ref.source),
+                node(ref.target),
+                key=f"references:{i}",
+                type="references",
+                text=ref.text,
+                start=ref.start,
+                end=ref.end,
+            )
+        for term in bi.terms:
+            graph.add_edge(
+                node(term.rule_id),
+                term_node(info.game, info.document, info.version, term.key),
+                key="defines",
+                type="defines",
+            )
+        for i, use in enumerate(bi.uses):
+            graph.add_edge(
+                node(use.rule_id),
+                term_node(info.game, info.document, info.version, use.key),
+                key=f"uses:{i}",
+                type="uses",
+                start=use.start,
+                end=use.end,
+            )
+    return graph
+
+
+def build_index(catalog: Catalog) -> RulesIndex:
+    """Parse every document version of the catalog and link them (no cache)."""
+    books: dict[BookKey, BookIndex] = {}
+    for info in catalog.all_documents():
+        books[(info.game, info.document, info.version)] = build_book_index(parse_document(catalog, info))
+    return RulesIndex(catalog=catalog, books=books, fingerprint=index_fingerprint(catalog))
+
+
+def index_fingerprint(catalog: Catalog) -> str:
+    """Cache key: the sources' content and the code of this package."""
+    digest = hashlib.sha256(catalog.fingerprint().encode())
+    for path in sorted(Path(__file__).resolve().parent.glob("*.py")):
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:32]
+
+
+def cache_dir() -> Path:
+    """Where the index cache lives: ``$JUDGEKIT_CACHE``, else ``$XDG_CACHE_HOME/judgekit``, else ``~/.cache/judgekit``."""
+    env = os.environ.get("JUDGEKIT_CACHE")
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "judgekit"
+
+
+def load_index(catalog: Catalog | None = None, *, use_cache: bool = True) -> RulesIndex:
+    """The rules index, from the on-disk cache when it matches the sources, else built and cached."""
+    catalog = catalog or load_catalog()
+    if not use_cache:
+        return build_index(catalog)
+    key = index_fingerprint(catalog)
+    path = cache_dir() / f"index-{key}.pickle"
+    if path.is_file():
+        try:
+            with path.open("rb") as fh:
+                cached = pickle.load(fh)
+            if isinstance(cached, RulesIndex) and cached.fingerprint == key:
+                cached.catalog = catalog
+                return cached
+        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+            pass  # A stale or broken cache is rebuilt below.
+    index = build_index(catalog)
+    _write_cache(path, index)
+    return index
+
+
+def _write_cache(path: Path, index: RulesIndex) -> None:
+    """Write the cache atomically; a cache that cannot be written is not an error."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        for old in path.parent.glob("index-*.pickle"):
+            if old != path:
+                old.unlink(missing_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".index-", suffix=".tmp")
+        graph, index._graph = index._graph, None  # the graph is rebuilt on demand, not cached
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                pickle.dump(index, fh, protocol=pickle.HIGHEST_PROTOCOL)
+        finally:
+            index._graph = graph
+        os.replace(tmp, path)
+    except OSError:
+        return
