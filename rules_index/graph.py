@@ -173,15 +173,25 @@ def normalise_rule_id(rule_id: str) -> str:
 
 
 def nearest_ids(wanted: str, ids: list[str], limit: int = 5) -> list[str]:
-    """Existing ids nearest to ``wanted``: the longest existing prefix and its neighbours first."""
+    """Existing ids nearest to ``wanted``: its deepest existing ancestor and that one's children first.
+
+    The ancestor is found by dropping the last token (a run of digits or of letters) of the id
+    at a time: ``704.6e`` → ``704.6``; ``15.1.1.9.99`` → ``15.1.1.9``. Close spellings follow.
+    """
+    import re
+
+    known = set(ids)
     out: list[str] = []
-    # The deepest existing ancestor by prefix (704.6e → 704.6), then its children.
-    prefix = wanted
-    while prefix and prefix not in ids:
-        prefix = prefix[:-1].rstrip(".-")
-    if prefix:
-        out.append(prefix)
-        out.extend(i for i in ids if i.startswith(prefix) and i != prefix and _is_direct_child(prefix, i))
+    tokens = re.findall(r"\d+|[^\W\d_]+|[^\w]+|_", wanted)
+    while tokens:
+        tokens.pop()
+        while tokens and not tokens[-1][0].isalnum():
+            tokens.pop()
+        prefix = "".join(tokens)
+        if prefix in known:
+            out.append(prefix)
+            out.extend(i for i in ids if i != prefix and _is_direct_child(prefix, i))
+            break
     for close in difflib.get_close_matches(wanted, ids, n=limit, cutoff=0.6):
         if close not in out:
             out.append(close)
@@ -189,8 +199,10 @@ def nearest_ids(wanted: str, ids: list[str], limit: int = 5) -> list[str]:
 
 
 def _is_direct_child(parent: str, candidate: str) -> bool:
-    rest = candidate[len(parent) :]
-    return bool(rest) and rest[0] in ".-abcdefghijklmnopqrstuvwxyz/" and len(rest) <= 4
+    import re
+
+    rest = candidate[len(parent) :] if candidate.startswith(parent) else ""
+    return bool(re.fullmatch(r"(?:[.\-/]?\d+|[a-z])", rest.rstrip(".")))
 
 
 def build_book_index(book: RuleBook) -> BookIndex:
