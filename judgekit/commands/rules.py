@@ -127,7 +127,8 @@ def rule(
         echo_json(record)
         return
     color = use_color()
-    typer.echo(emphasis(f"{short} {found.id}", color) + dim(f"  {bi.info.title} {bi.info.version}", color))
+    header = f"{short} {found.id}"
+    typer.echo((emphasis(header, color) if color else header) + dim(f"  {bi.info.title} {bi.info.version}", color))
     if crumbs:
         typer.echo(dim(" › ".join(_label(r) for r in crumbs), color))
     if found.title:
