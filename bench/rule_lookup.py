@@ -19,7 +19,7 @@ from pathlib import Path
 LOOKUPS = [
     ["rule", "divine-cross", "704.6c-1"],
     ["rule", "fftcg", "15.1.1.9.5"],
-    ["rule", "code-of-joker", "キーワード能力/不屈"],
+    ["rule", "code-of-joker", "キーワード能力/アイコン/不屈"],
 ]
 
 

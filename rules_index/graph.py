@@ -109,7 +109,7 @@ class RulesIndex:
         """The rule ``rule_id``; raises UnknownRuleError naming the nearest existing ids."""
         bi = self.book(game, document, version)
         wanted = normalise_rule_id(rule_id)
-        rule = bi.rules.get(wanted)
+        rule = bi.rules.get(wanted) or _loose_match(bi, wanted)
         if rule is None:
             suggestions = nearest_ids(wanted, list(bi.rules))
             hint = f"; nearest: {', '.join(suggestions)}" if suggestions else ""
@@ -160,6 +160,22 @@ class RulesIndex:
         for bi in self.books.values():
             for issue in bi.lint:
                 yield bi, issue
+
+
+def _loose_match(bi: BookIndex, wanted: str) -> Rule | None:
+    """The one rule whose id matches ``wanted`` when slashes inside headings may be typed as ``/``.
+
+    Outline ids escape a ``/`` inside a heading as ``∕`` (U+2215); a judge types ``/``. Spacing
+    and width are ignored too. Returns None unless exactly one id matches.
+    """
+    from rules_index.normalize import search_key
+
+    def loose(text: str) -> str:
+        return search_key(text.replace("\u2215", "/"))
+
+    key = loose(wanted)
+    found = [rule for rule_id, rule in bi.rules.items() if loose(rule_id) == key]
+    return found[0] if len(found) == 1 else None
 
 
 def normalise_rule_id(rule_id: str) -> str:

@@ -86,3 +86,9 @@ def test_cache_is_reused_and_invalidated_by_a_source_change(tmp_path: Path, monk
     third = load_index(load_catalog(sources))
     assert third.fingerprint != first.fingerprint
     assert [p.name for p in (tmp_path / "cache").glob("index-*.pickle")] == [f"index-{third.fingerprint}.pickle"]
+
+
+def test_outline_ids_can_be_typed_with_plain_slashes(index: RulesIndex) -> None:
+    rule = index.rule("code-of-joker", "キーワード能力/アイコン/不屈")
+    assert rule.id == "キーワード能力\u2215アイコン/不屈"
+    assert "行動権を回復" in rule.text
