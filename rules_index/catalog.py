@@ -48,9 +48,7 @@ class Document:
             if info.version == version:
                 return info
         held = ", ".join(info.version for info in self.versions)
-        raise UnknownDocumentError(
-            f"{self.versions[0].game} {self.id}: no version {version!r}; versions held: {held}"
-        )
+        raise UnknownDocumentError(f"{self.versions[0].game} {self.id}: no version {version!r}; versions held: {held}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,9 +149,7 @@ def _read_manifest(path: Path, root: Path) -> Game:
         doc_id = _str(doc, "id", where, key)
         parser = _str(doc, "parser", where, key)
         if parser not in PARSERS:
-            raise ManifestError(
-                f"{where}: {key}.parser is {parser!r}; expected one of {', '.join(sorted(PARSERS))}"
-            )
+            raise ManifestError(f"{where}: {key}.parser is {parser!r}; expected one of {', '.join(sorted(PARSERS))}")
         versions = []
         raw_versions = doc.get("versions")
         if not isinstance(raw_versions, list) or not raw_versions:

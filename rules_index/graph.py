@@ -103,9 +103,7 @@ class RulesIndex:
         info = g.document(document).version(version)
         return self.books[(info.game, info.document, info.version)]
 
-    def rule(
-        self, game: str, rule_id: str, document: str | None = None, version: str | None = None
-    ) -> Rule:
+    def rule(self, game: str, rule_id: str, document: str | None = None, version: str | None = None) -> Rule:
         """The rule ``rule_id``; raises UnknownRuleError naming the nearest existing ids."""
         bi = self.book(game, document, version)
         wanted = normalise_rule_id(rule_id)
@@ -114,8 +112,7 @@ class RulesIndex:
             suggestions = nearest_ids(wanted, list(bi.rules))
             hint = f"; nearest: {', '.join(suggestions)}" if suggestions else ""
             raise UnknownRuleError(
-                f"{self.catalog.game(game).short} {bi.info.document} {bi.info.version}: "
-                f"no rule {rule_id!r}{hint}",
+                f"{self.catalog.game(game).short} {bi.info.document} {bi.info.version}: no rule {rule_id!r}{hint}",
                 tuple(suggestions),
             )
         return rule
@@ -337,7 +334,10 @@ def index_fingerprint(catalog: Catalog) -> str:
 
 
 def cache_dir() -> Path:
-    """Where the index cache lives: ``$JUDGEKIT_CACHE``, else ``$XDG_CACHE_HOME/judgekit``, else ``~/.cache/judgekit``."""
+    """Where the index cache lives.
+
+    ``$JUDGEKIT_CACHE``, else ``$XDG_CACHE_HOME/judgekit``, else ``~/.cache/judgekit``.
+    """
     env = os.environ.get("JUDGEKIT_CACHE")
     if env:
         return Path(env)

@@ -34,9 +34,7 @@ class Finding:
         return f"{self.game}/{self.document}@{self.version}"
 
 
-def findings(
-    index: RulesIndex, game: str | None = None, *, include_info: bool = False
-) -> list[Finding]:
+def findings(index: RulesIndex, game: str | None = None, *, include_info: bool = False) -> list[Finding]:
     """Every finding of ``game`` (or of every game), in catalog and document order."""
     out: list[Finding] = []
     books: list[BookIndex] = (

@@ -7,10 +7,10 @@ frozen value so that parsed books can be compared, cached and diffed.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 
-class RuleKind(str, Enum):
+class RuleKind(StrEnum):
     """What kind of node a parsed rule is."""
 
     SECTION = "section"
@@ -25,7 +25,7 @@ class RuleKind(str, Enum):
     """A table of an unnumbered document (one node; rows are in its text)."""
 
 
-class LintKind(str, Enum):
+class LintKind(StrEnum):
     """The kinds of defect the parser and the graph builder report."""
 
     NUMBERING_GAP = "numbering.gap"
@@ -44,7 +44,7 @@ class LintKind(str, Enum):
     """A line the parser had to repair (column split, glued number); informational."""
 
 
-class Severity(str, Enum):
+class Severity(StrEnum):
     """How serious a lint finding is."""
 
     INFO = "info"

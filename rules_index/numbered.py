@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 from rules_index.errors import ParseError
 from rules_index.model import (
@@ -76,7 +76,7 @@ _STARTS_WITH_TAG = re.compile(r"^<[A-Za-z/]")
 # --------------------------------------------------------------------------- numbering
 
 
-class Step(str, Enum):
+class Step(StrEnum):
     """How a number follows the previous one in the numbering sequence."""
 
     FIRST = "first"
@@ -416,7 +416,7 @@ class _DraftVersion:
 # --------------------------------------------------------------------------- the reader
 
 
-class Region(str, Enum):
+class Region(StrEnum):
     """Which part of the document the reader is in."""
 
     FRONT = "front"

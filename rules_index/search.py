@@ -113,19 +113,19 @@ def _match(rule: Rule, terms: list[str], wanted_id: str, defines: bool, *, kana:
     if not all(t in haystack for t in terms):
         return None
     title_key = search_key(rule.title, kana=kana)
-    for field, text in (("title", rule.title), ("text", rule.text), ("example", examples)):
-        spans = find_spans(text, terms, kana=kana)
-        if spans:
+    where, spans = "text", []
+    for name, text in (("title", rule.title), ("text", rule.text), ("example", examples)):
+        found = find_spans(text, terms, kana=kana)
+        if found:
+            where, spans = name, found
             break
-    else:  # pragma: no cover - all terms matched the haystack, so one field has a span
-        field, spans = "text", []
     if defines:
         rank = MatchRank.TERM
     elif title_key and all(t in title_key for t in terms):
         rank = MatchRank.TITLE
     else:
         rank = MatchRank.TEXT
-    return SearchHit(rule, rank, field, tuple(spans))
+    return SearchHit(rule, rank, where, tuple(spans))
 
 
 def _is_id_like(text: str) -> bool:

@@ -73,11 +73,11 @@ def test_unknown_game_exits_2(runner: CliRunner) -> None:
 
 
 def test_search_ranks_exact_id_then_terms_then_text(runner: CliRunner) -> None:
-    code, out, _ = invoke(runner, "search", "divine-cross", "704.6c", "--format", "json")
+    _, out, _ = invoke(runner, "search", "divine-cross", "704.6c", "--format", "json")
     results = json.loads(out)["results"]
     assert results[0]["id"] == "704.6c" and results[0]["rank"] == "exact_id"
     assert results[1]["id"] == "704.6c-1" and results[1]["rank"] == "id_prefix"
-    code, out, _ = invoke(runner, "search", "divine-cross", "じゃんけん", "--format", "json")
+    _code, out, _ = invoke(runner, "search", "divine-cross", "じゃんけん", "--format", "json")
     results = json.loads(out)["results"]
     assert results[0]["rank"] in ("term", "title")
     assert results[0]["id"] == "916"
@@ -91,7 +91,7 @@ def test_search_finds_words_inside_japanese_and_highlights(runner: CliRunner) ->
 
 
 def test_search_every_term_must_match(runner: CliRunner) -> None:
-    code, out, _ = invoke(runner, "search", "fftcg", "パーティー ブロック", "--format", "json")
+    _code, out, _ = invoke(runner, "search", "fftcg", "パーティー ブロック", "--format", "json")
     ids = [r["id"] for r in json.loads(out)["results"]]
     assert "15.1.1.9.6" in ids
     assert "15.1.1.9.1" not in ids  # mentions パーティー but not ブロック

@@ -7,7 +7,7 @@ import json
 import os
 import sys
 from collections.abc import Callable
-from enum import Enum
+from enum import StrEnum
 from typing import Any, ParamSpec, TypeVar
 
 import typer
@@ -18,7 +18,7 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
-class OutputFormat(str, Enum):
+class OutputFormat(StrEnum):
     """Output format of a command."""
 
     TEXT = "text"

@@ -20,7 +20,9 @@ if TYPE_CHECKING:
     from rules_index.graph import BookIndex, RulesIndex
     from rules_index.model import Rule
 
-GameArg = Annotated[str, typer.Argument(help="Game id (divine-cross, fftcg, code-of-joker, dice-castle) or its short name.")]
+GameArg = Annotated[
+    str, typer.Argument(help="Game id (divine-cross, fftcg, code-of-joker, dice-castle) or its short name.")
+]
 DocumentOpt = Annotated[
     str | None, typer.Option("--document", "-d", help="Document id; default: the game's comprehensive rules.")
 ]
@@ -83,7 +85,9 @@ def games(fmt: FormatOpt = OutputFormat.TEXT) -> None:
                         "references": len(bi.references),
                     }
                 )
-        data.append({"game": game.id, "short": game.short, "name_ja": game.name_ja, "name_en": game.name_en, "documents": docs})
+        data.append(
+            {"game": game.id, "short": game.short, "name_ja": game.name_ja, "name_en": game.name_en, "documents": docs}
+        )
     if fmt is OutputFormat.JSON:
         echo_json(data)
         return
@@ -101,7 +105,9 @@ def games(fmt: FormatOpt = OutputFormat.TEXT) -> None:
 @guarded
 def rule(
     game: GameArg,
-    rule_id: Annotated[str, typer.Argument(metavar="ID", help="Rule id as printed (704.6c-1, 15.1.1.9.5) or an outline id.")],
+    rule_id: Annotated[
+        str, typer.Argument(metavar="ID", help="Rule id as printed (704.6c-1, 15.1.1.9.5) or an outline id.")
+    ],
     document: DocumentOpt = None,
     version: VersionOpt = None,
     fmt: FormatOpt = OutputFormat.TEXT,
@@ -191,7 +197,15 @@ def search(
                     "highlights": spans,
                 }
             )
-        echo_json({"game": bi.info.game, "document": bi.info.document, "version": bi.info.version, "query": query, "results": records})
+        echo_json(
+            {
+                "game": bi.info.game,
+                "document": bi.info.document,
+                "version": bi.info.version,
+                "query": query,
+                "results": records,
+            }
+        )
         return
     color = use_color()
     if not hits:

@@ -57,7 +57,7 @@ def test_unknown_names_are_clear_errors() -> None:
         catalog.game("magic")
     with pytest.raises(UnknownDocumentError, match="no document 'errata'"):
         catalog.game("fftcg").document("errata")
-    with pytest.raises(UnknownDocumentError, match="no version '9.9'; versions held: 2.1.9"):
+    with pytest.raises(UnknownDocumentError, match=r"no version '9\.9'; versions held: 2\.1\.9"):
         catalog.game("fftcg").document(None).version("9.9")
 
 

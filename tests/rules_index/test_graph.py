@@ -41,9 +41,7 @@ def test_reference_edges(index: RulesIndex) -> None:
     graph = index.graph
     source = rule_node("fftcg", "comprehensive", "2.1.9", "6.2.6.2")
     targets = {
-        graph.nodes[v]["id"]
-        for _, v, data in graph.out_edges(source, data=True)
-        if data.get("type") == "references"
+        graph.nodes[v]["id"] for _, v, data in graph.out_edges(source, data=True) if data.get("type") == "references"
     }
     assert {"12.4.6", "12.4.7"} <= targets
 
