@@ -1,0 +1,308 @@
+"""Synthetic editions of the published numbered rulebooks, made as a publisher makes them.
+
+We hold one published version of each document, so the version tests make others from its
+real text: each edit is a text-level change of the source lines (insert a rule, move a
+block, renumber, reword, change a reference, split a rule in two, merge two, delete), and
+the result is parsed with the real parser. Edits locate rules through the parsed book's
+source spans, so they work on the text exactly as published, damage included.
+
+Editions are immutable; every edit returns a new one:
+
+    Edition.published("divine-cross").insert_before("704.6c", "704.6c. …").renumber(...)
+
+:func:`write_sources` puts editions into a copy of ``rules_index/sources`` (file plus
+manifest entry) for tests that drive the CLI.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from rules_index.catalog import SOURCES, load_catalog
+from rules_index.model import DocumentInfo, Rule, RuleBook
+from rules_index.normalize import join_lines
+from rules_index.numbered import parse_numbered
+
+_LEADING = r"^(?P<lead>\s*(?:-\s+)?)"
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+_CHANGELOG_ENTRY = re.compile(r"^\d{4}年\d{2}月\d{2}日\s*Ver\.\s*(?P<version>[\d.]+)\s*$")
+_UNSAFE_CONTINUATION = re.compile(r"^[\s\d０-９例\-※<(（「『・]")
+
+
+@dataclass(frozen=True, slots=True)
+class Edition:
+    """The text of one (real or synthetic) version of a numbered document."""
+
+    info: DocumentInfo
+    """Which document and version it claims to be."""
+    lines: tuple[str, ...]
+    """The source text, line by line."""
+
+    @staticmethod
+    def published(game: str, document: str | None = None) -> Edition:
+        """The newest published version of ``game``'s document, as held in ``rules_index/sources``."""
+        catalog = load_catalog(SOURCES)
+        info = catalog.game(game).document(document).latest
+        return Edition(info, tuple(catalog.text(info).splitlines()))
+
+    @property
+    def text(self) -> str:
+        """The whole source text."""
+        return "\n".join(self.lines) + "\n"
+
+    def book(self) -> RuleBook:
+        """The edition parsed with the real parser."""
+        return parse_numbered(self.text, self.info)
+
+    def rule(self, rule_id: str) -> Rule:
+        """A rule of the edition as parsed."""
+        return self.book().by_id()[rule_id]
+
+    # ----------------------------------------------------------------- version
+
+    def as_version(self, version: str, date: str = "") -> Edition:
+        """The same text presented as ``version``: manifest data and the title line's ``ver.``."""
+        old = self.info.version
+        stem = Path(self.info.path).stem.rsplit("-", 1)[0]
+        info = replace(
+            self.info,
+            version=version,
+            date=date or self.info.date,
+            path=f"{self.info.game}/{stem}-{version}.txt",
+        )
+        lines = list(self.lines)
+        for index, line in enumerate(lines):
+            if f"ver.{old}" in line:
+                lines[index] = line.replace(f"ver.{old}", f"ver.{version}")
+                break
+        return Edition(info, tuple(lines))
+
+    # ----------------------------------------------------------------- rule edits
+
+    def insert_before(self, rule_id: str, line: str) -> Edition:
+        """A new numbered line (as it should be printed) just before ``rule_id``."""
+        first, _ = self._block(rule_id, subtree=False)
+        return self._with_lines(first, first, [line, ""])
+
+    def insert_after(self, rule_id: str, line: str) -> Edition:
+        """A new numbered line just after ``rule_id`` and everything under it."""
+        _, last = self._block(rule_id, subtree=True)
+        return self._with_lines(last + 1, last + 1, ["", line])
+
+    def delete(self, rule_id: str) -> Edition:
+        """``rule_id`` and everything under it removed."""
+        first, last = self._block(rule_id, subtree=True)
+        return self._with_lines(first, last + 1, [])
+
+    def reword(self, rule_id: str, old: str, new: str) -> Edition:
+        """``old`` replaced by ``new`` in the lines of ``rule_id`` (it must occur exactly once)."""
+        first, last = self._block(rule_id, subtree=False)
+        block = "\n".join(self.lines[first : last + 1])
+        if block.count(old) != 1:
+            raise AssertionError(f"{rule_id}: {old!r} occurs {block.count(old)} times")
+        return self._with_lines(first, last + 1, block.replace(old, new).split("\n"))
+
+    def move(self, rule_id: str, after: str) -> Edition:
+        """``rule_id`` and everything under it cut and pasted after ``after`` (and everything under it)."""
+        first, last = self._block(rule_id, subtree=True)
+        block = list(self.lines[first : last + 1])
+        cut = Edition(self.info, self.lines[:first] + self.lines[last + 1 :])
+        _, end = cut._block(after, subtree=True)
+        return cut._with_lines(end + 1, end + 1, ["", *block])
+
+    def split(self, rule_id: str, at: str, number: str) -> Edition:
+        """A one-line rule cut before ``at``; the rest becomes a new line printed as ``number``."""
+        first, _ = self._block(rule_id, subtree=False)
+        line = self.lines[first]
+        index = line.find(at)
+        if index <= 0:
+            raise AssertionError(f"{rule_id}: {at!r} not on its line")
+        lead = re.match(r"\s*(?:-\s+)?", line)
+        bullet = lead.group(0) if lead else ""
+        return self._with_lines(first, first + 1, [line[:index].rstrip(), "", f"{bullet}{number} {line[index:]}"])
+
+    def merge(self, first_id: str, second_id: str) -> Edition:
+        """The text of one-line rule ``second_id`` appended to ``first_id``'s line, its own line removed."""
+        first, _ = self._block(first_id, subtree=False)
+        second, second_last = self._block(second_id, subtree=False)
+        if second != second_last:
+            raise AssertionError(f"{second_id} takes more than one line")
+        rest = re.sub(_LEADING + re.escape(second_id) + r"\.?\s*", "", self.lines[second], count=1)
+        merged = join_lines(self.lines[first], rest)
+        lines = list(self.lines)
+        lines[first] = merged
+        del lines[second]
+        return Edition(self.info, tuple(lines))
+
+    def renumber(self, roots: dict[str, str], *, references: bool = True) -> Edition:
+        """Each root id and everything under it renumbered (``{"704.6c": "704.6d"}``), all at once.
+
+        Descendants keep their suffix (``704.6c-1`` → ``704.6d-1``). With ``references`` the
+        cross-references to renumbered rules are updated too, as a publisher would: dotted ids
+        anywhere, bare numbers in parentheses.
+        """
+        mapping = self._expand(roots)
+        lines = [self._renumber_line(line, mapping, references) for line in self.lines]
+        return Edition(self.info, tuple(lines))
+
+    def reflow(self) -> Edition:
+        """Only whitespace and line breaks changed: long rule lines broken in two, spaces doubled."""
+        out: list[str] = []
+        in_body = False
+        for line in self.lines:
+            if re.match(_LEADING + r"\d+\.", line) and "\t" not in line:
+                in_body = True
+            if not in_body or "\t" in line or "<" in line or len(line) < 60:
+                out.append(line)
+                continue
+            out.extend(_break_line(line.replace(" ", "  ") + "  "))
+        return Edition(self.info, tuple(out))
+
+    # ----------------------------------------------------------------- changelog
+
+    def drop_changelog_entry(self, version: str) -> Edition:
+        """The changelog entry of ``version`` (its dated line and its items) removed."""
+        lines = list(self.lines)
+        start = next(
+            i for i, line in enumerate(lines) if (m := _CHANGELOG_ENTRY.match(line)) and m["version"] == version
+        )
+        end = start + 1
+        while end < len(lines) and not _CHANGELOG_ENTRY.match(lines[end]):
+            end += 1
+        del lines[start:end]
+        return Edition(self.info, tuple(lines))
+
+    def add_changelog_entry(self, date: str, version: str, changes: list[str]) -> Edition:
+        """A changelog entry added on top (``date`` as ``2026年06月01日``)."""
+        heading = next(i for i, line in enumerate(self.lines) if line.strip().startswith("更新情報"))
+        block = ["", f"{date} Ver. {version}", "", *(f"- {change}" for change in changes)]
+        return self._with_lines(heading + 1, heading + 1, block)
+
+    def replace_line(self, old: str, new: str) -> Edition:
+        """The one line equal to ``old`` (stripped) replaced by ``new``."""
+        found = [i for i, line in enumerate(self.lines) if line.strip() == old]
+        if len(found) != 1:
+            raise AssertionError(f"{old!r} is on {len(found)} lines")
+        return self._with_lines(found[0], found[0] + 1, [new])
+
+    # ----------------------------------------------------------------- helpers
+
+    def _with_lines(self, start: int, stop: int, new: list[str]) -> Edition:
+        """Lines ``start`` to ``stop`` (0-based, exclusive) replaced by ``new``."""
+        return Edition(self.info, (*self.lines[:start], *new, *self.lines[stop:]))
+
+    def _block(self, rule_id: str, *, subtree: bool) -> tuple[int, int]:
+        """0-based first and last line of a rule (and, with ``subtree``, of everything under it)."""
+        book = self.book()
+        rules = book.by_id()
+        if rule_id not in rules:
+            raise AssertionError(f"no rule {rule_id} in this edition")
+        ids = _subtree(book, rule_id) if subtree else {rule_id}
+        spans = [rules[i].span for i in ids]
+        return min(s.first_line for s in spans) - 1, max(s.last_line for s in spans) - 1
+
+    def _expand(self, roots: dict[str, str]) -> dict[str, str]:
+        book = self.book()
+        mapping: dict[str, str] = {}
+        for old_root, new_root in roots.items():
+            for rule_id in _subtree(book, old_root):
+                mapping[rule_id] = new_root + rule_id[len(old_root) :]
+        return mapping
+
+    @staticmethod
+    def _renumber_line(line: str, mapping: dict[str, str], references: bool) -> str:
+        head = re.match(_LEADING + r"(?P<number>\d+(?:\.\d+)*(?:[a-z](?:-\d+)?)?)(?=[.\s])", line)
+        start = 0
+        if head is not None and head["number"] in mapping:
+            line = head["lead"] + mapping[head["number"]] + line[head.end() :]
+            start = len(head["lead"]) + len(mapping[head["number"]])
+        elif head is not None:
+            start = head.end()
+        if not references:
+            return line
+        body = _REFERENCE.sub(lambda m: _renumbered_reference(m, mapping), line[start:])
+        return line[:start] + body
+
+
+_REFERENCE = re.compile(
+    r"(?P<open>\()?(?P<number>(?<![\d.])\d+(?:\.\d+)*(?:[a-z](?:-\d+)?)?)(?![\d]|\.\d)(?P<close>\))?"
+)
+
+
+def _renumbered_reference(match: re.Match[str], mapping: dict[str, str]) -> str:
+    number = match["number"]
+    dotted = "." in number or any(ch.isalpha() for ch in number)
+    parenthesised = bool(match["open"] and match["close"])
+    if number in mapping and (dotted or parenthesised):
+        return match.group(0).replace(number, mapping[number], 1)
+    return match.group(0)
+
+
+def _subtree(book: RuleBook, root: str) -> set[str]:
+    children: dict[str | None, list[str]] = {}
+    for rule in book.rules:
+        children.setdefault(rule.parent, []).append(rule.id)
+    found = {root}
+    stack = [root]
+    while stack:
+        for child in children.get(stack.pop(), []):
+            found.add(child)
+            stack.append(child)
+    return found
+
+
+def _break_line(line: str) -> list[str]:
+    """``line`` broken in two between two Japanese characters near its middle, when it can be."""
+    middle = len(line) // 2
+    for offset in range(len(line) // 3):
+        for index in (middle + offset, middle - offset):
+            if 0 < index < len(line) - 1 and _CJK.match(line[index - 1]) and _CJK.match(line[index]):
+                rest = line[index:]
+                if not _UNSAFE_CONTINUATION.match(rest):
+                    return [line[:index], rest]
+    return [line]
+
+
+def write_sources(root: Path, *editions: Edition, newest: bool = True) -> Path:
+    """A copy of ``rules_index/sources`` under ``root`` holding ``editions`` as further versions.
+
+    Each edition's file is written beside the published one and a version entry added to
+    the manifest: after the published version when ``newest`` (it is the newest), else before
+    it. Editions are listed in the order given. Returns the sources folder.
+    """
+    sources = root / "sources"
+    shutil.copytree(SOURCES, sources)
+    by_manifest: dict[str, list[Edition]] = {}
+    for edition in editions:
+        (sources / edition.info.path).write_text(edition.text, encoding="utf-8")
+        by_manifest.setdefault(edition.info.game, []).append(edition)
+    for game, held in by_manifest.items():
+        manifest = sources / game / "manifest.toml"
+        manifest.write_text(_with_versions(manifest.read_text(encoding="utf-8"), held, newest), encoding="utf-8")
+    return sources
+
+
+def _with_versions(manifest: str, editions: list[Edition], newest: bool) -> str:
+    """The manifest text with a ``[[documents.versions]]`` table per edition beside the published one."""
+    lines = manifest.splitlines()
+    published = load_catalog(SOURCES).game(editions[0].info.game).document(editions[0].info.document).latest
+    file_line = next(i for i, line in enumerate(lines) if line.strip() == f'file = "{Path(published.path).name}"')
+    table = max(i for i in range(file_line) if lines[i].strip() == "[[documents.versions]]")
+    blocks: list[str] = []
+    for edition in editions:
+        blocks += [
+            "[[documents.versions]]",
+            f'version = "{edition.info.version}"',
+            f'date = "{edition.info.date}"',
+            f'file = "{Path(edition.info.path).name}"',
+            "",
+        ]
+    if newest:
+        at = file_line + 1
+        blocks = ["", *blocks[:-1]]
+    else:
+        at = table
+    return "\n".join([*lines[:at], *blocks, *lines[at:]]) + "\n"
