@@ -9,6 +9,8 @@ from __future__ import annotations
 import typer
 
 from judgekit.commands import rules as rules_commands
+from judgekit.commands import scenarios as scenario_commands
+from judgekit.commands import versions as versions_commands
 from judgekit.commands.common import guarded
 
 app = typer.Typer(
@@ -19,6 +21,8 @@ app = typer.Typer(
 )
 
 rules_commands.register(app)
+versions_commands.register(app)
+scenario_commands.register(app)
 
 
 @app.command("all")

@@ -1,0 +1,182 @@
+"""Scenario commands: run, check, new.
+
+``run`` prints a scenario's trace; ``check`` runs scenarios against their expectations and
+golden traces; ``new`` writes a commented template. Heavy modules (pydantic, the engines, the
+rules index) are imported inside the commands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from judgekit.commands.common import guarded, use_color
+
+if TYPE_CHECKING:
+    from judgekit.engine import RuleRef
+    from judgekit.scenario import CheckResult
+
+
+class TraceFormat(StrEnum):
+    """How ``run`` prints a trace."""
+
+    TEXT = "text"
+    """One step a line, for a terminal."""
+    MD = "md"
+    """Markdown."""
+    JSON = "json"
+    """The canonical JSON trace (UTF-8)."""
+
+
+def register(app: typer.Typer) -> None:
+    """Add the scenario commands to ``app``."""
+    app.command("run")(run)
+    app.command("check")(check)
+    app.command("new")(new)
+
+
+def _explainer() -> Callable[[RuleRef], str]:
+    from rules_index.errors import JudgekitError
+    from rules_index.graph import load_index
+
+    index = load_index()
+
+    def look(ref: RuleRef) -> str:
+        try:
+            return index.rule(ref.game, ref.id, document=ref.document, version=ref.version).text
+        except JudgekitError:
+            return ""
+
+    return look
+
+
+def _style(color: bool) -> Callable[[str, str], str]:
+    def style(text: str, role: str) -> str:
+        if not color:
+            return text
+        if role == "dim":
+            return typer.style(text, dim=True)
+        if role == "id":
+            return typer.style(text, fg=typer.colors.CYAN)
+        if role == "stop":
+            return typer.style(text, fg=typer.colors.RED, bold=True)
+        return text
+
+    return style
+
+
+@guarded
+def run(
+    scenario: Annotated[Path, typer.Argument(help="The scenario file (scenarios/<game>/NAME.toml).")],
+    explain: Annotated[bool, typer.Option("--explain", help="Print each cited rule's text under its step.")] = False,
+    fmt: Annotated[TraceFormat, typer.Option("--format", "-f", help="Output format.")] = TraceFormat.TEXT,
+    until: Annotated[int | None, typer.Option("--until", help="Stop after step N and print the board.", min=1)] = None,
+    changes: Annotated[bool, typer.Option("--changes", help="Print each step's state changes (text format).")] = False,
+) -> None:
+    """Run a scenario and print its trace, one step a line with its cited rule ids."""
+    from judgekit.engine import EndKind
+    from judgekit.render.text import plain
+    from judgekit.scenario import load_scenario, run_scenario
+
+    sc = load_scenario(scenario)
+    trace = run_scenario(sc)
+    short = "DC" if trace.game == "divine-cross" else trace.game
+    explainer = _explainer() if explain else None
+    if fmt is TraceFormat.JSON:
+        import json
+
+        from judgekit.render.json import trace_json
+
+        if until is not None:
+            data = trace.to_json()
+            data["steps"] = [s for s in data["steps"] if s["index"] <= until]
+            typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
+        else:
+            typer.echo(trace_json(trace), nl=False)
+    elif fmt is TraceFormat.MD:
+        from judgekit.render.markdown import trace_markdown
+
+        typer.echo(trace_markdown(trace, short, explain=explainer, until=until), nl=False)
+    else:
+        from judgekit.render.text import trace_text
+
+        style = _style(True) if use_color() else plain
+        typer.echo(trace_text(trace, short, explain=explainer, changes=changes, until=until, style=style), nl=False)
+    stopped = trace.outcome.end in (EndKind.DECISION_NEEDED, EndKind.AMBIGUITY, EndKind.BAD_SCRIPT)
+    if stopped and trace.outcome.end.value != sc.model.expect.end:
+        typer.echo(f"error: {trace.outcome.message}", err=True)
+        raise typer.Exit(2)
+
+
+@guarded
+def check(
+    paths: Annotated[list[Path] | None, typer.Argument(help="Scenario files or folders (default: scenarios/).")] = None,
+    update: Annotated[bool, typer.Option("--update", help="Rewrite the golden traces (read the diff!).")] = False,
+) -> None:
+    """Run scenarios; check their expectations and golden traces; print a summary (exit 1 on a failure)."""
+    from judgekit.errors import JudgekitError
+    from judgekit.scenario import check_scenario, iter_scenario_files, load_scenario
+
+    files = iter_scenario_files(paths or [])
+    if not files:
+        typer.echo("error: no scenario files found", err=True)
+        raise typer.Exit(2)
+    color = use_color()
+    results: list[CheckResult] = []
+    bad = 0
+    for f in files:
+        try:
+            result = check_scenario(load_scenario(f), update=update)
+        except JudgekitError as exc:
+            bad += 1
+            typer.echo(f"error: {exc}", err=True)
+            continue
+        results.append(result)
+        mark = "ok  " if result.ok else "FAIL"
+        if color:
+            mark = typer.style(mark, fg=typer.colors.GREEN if result.ok else typer.colors.RED, bold=not result.ok)
+        extra = " (golden trace written)" if result.updated else ""
+        typer.echo(f"{mark} {result.scenario.path}{extra}")
+        for finding in result.findings:
+            typer.echo(f"       {finding}")
+    failed = sum(1 for r in results if not r.ok)
+    typer.echo(
+        f"{len(results)} scenario(s): {len(results) - failed} passed, {failed} failed"
+        + (f"; {bad} could not be read" if bad else "")
+    )
+    if bad:
+        raise typer.Exit(2)
+    if failed:
+        raise typer.Exit(1)
+
+
+@guarded
+def new(
+    game: Annotated[str, typer.Argument(help="Game id (divine-cross).")],
+    name: Annotated[str, typer.Argument(help="The scenario's name (file stem), e.g. advantage-after-modifiers.")],
+    directory: Annotated[Path | None, typer.Option("--dir", help="Where to write (default: scenarios/<game>).")] = None,
+) -> None:
+    """Write a commented template scenario."""
+    import re
+
+    from judgekit.games import GAMES
+    from judgekit.scenario import template
+
+    if game not in GAMES:
+        typer.echo(f"error: no engine for game {game!r}; games: {', '.join(GAMES)}", err=True)
+        raise typer.Exit(2)
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
+        typer.echo(f"error: name {name!r}: expected lower-case letters, digits and hyphens", err=True)
+        raise typer.Exit(2)
+    folder = directory if directory is not None else Path("scenarios") / game
+    target = folder / f"{name}.toml"
+    if target.exists():
+        typer.echo(f"error: {target} exists; not overwriting it", err=True)
+        raise typer.Exit(2)
+    folder.mkdir(parents=True, exist_ok=True)
+    target.write_text(template(game, name), encoding="utf-8")
+    typer.echo(str(target))

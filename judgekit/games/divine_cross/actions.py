@@ -1,0 +1,332 @@
+"""The turn player's main-phase actions (600–607) and concession (103.4).
+
+Each action is a rule function: in check-only mode it answers whether the action is legal; run
+for real, an illegal action is recorded as a rejection citing the rule that forbids it, and
+nothing else changes.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from judgekit.engine import ScriptedInput, StepKind, zone_id
+from judgekit.engine.rules import RuleRole
+from judgekit.errors import IllegalActionError
+from judgekit.games.divine_cross import abilities, terms
+from judgekit.games.divine_cross.cards import RetreatOp
+from judgekit.games.divine_cross.format import Charge, PlayCommand, PlayExPower, PlayUnit, Retreat
+from judgekit.games.divine_cross.game import Ctx, DivineCross
+from judgekit.games.divine_cross.registry import rule
+
+T = TypeVar("T")
+
+
+def _payload(entry: ScriptedInput, kind: type[T]) -> T:
+    p = entry.payload
+    if not isinstance(p, kind):
+        raise TypeError(f"{entry.where}: expected {kind.__name__}")
+    return p
+
+
+@rule("602.1", "602.2", role=RuleRole.ACTION)
+def charge(g: DivineCross, entry: ScriptedInput, *, silent: bool = False) -> bool:
+    """602: once a turn, a hand card as energy to an own unit, then draw one."""
+    act = _payload(entry, Charge)
+    pid = g.actor(entry)
+    unit = g.unit_at(pid, act.unit)
+    card = g.find(pid, "hand", act.card)
+    problem = None
+    if g.state.flag(pid, "charge"):
+        problem = IllegalActionError("charge", "602.2", f"{g.name(pid)} has already charged this turn")
+    elif unit is None:
+        problem = IllegalActionError("charge", "602.1", f"{g.name(pid)} has no unit in {act.unit}")
+    elif card is None:
+        problem = IllegalActionError("charge", "602.1", f"{g.name(pid)} has no {act.card!r} in hand")
+    if silent:
+        return problem is None
+    if problem is not None:
+        g.reject(entry, problem)
+        return False
+    assert unit is not None and card is not None
+    g.set_flag(pid, "charge", 1)
+    g.record(
+        StepKind.ACTION,
+        pid,
+        f"{g.name(pid)} charges {g.label(unit)} with {g.card(card).name}",
+        ["503.3a", "602.1"],
+        play=entry.index,
+    )
+    terms.attach_as_energy(g, card, unit, pid, ["602.1"])
+    terms.draw(g, pid, 1, ["602.1"], pid)
+    return True
+
+
+@rule("603.1", "603.2", "308.1", "303.1", role=RuleRole.ACTION)
+def play_unit(g: DivineCross, entry: ScriptedInput, *, silent: bool = False) -> bool:
+    """603: a hand unit card to a free standby area (a player has three, 308.1)."""
+    act = _payload(entry, PlayUnit)
+    pid = g.actor(entry)
+    card = g.find(pid, "hand", act.card)
+    free = g.free_standby(pid)
+    problem = None
+    also: tuple[str, ...] = ()
+    if card is None or not g.is_unit_card(card):
+        problem = IllegalActionError("play_unit", "603.1", f"{g.name(pid)} has no unit card {act.card!r} in hand")
+    elif not free:
+        problem = IllegalActionError(
+            "play_unit", "603.1", f"{g.name(pid)}'s three standby areas all hold a unit; there is no fourth"
+        )
+        also = ("308.1",)
+    elif act.area is not None and act.area not in free:
+        problem = IllegalActionError("play_unit", "603.1", f"{act.area} already holds a unit")
+    if silent:
+        return problem is None
+    if problem is not None:
+        g.reject(entry, problem, also)
+        return False
+    assert card is not None
+    area = act.area or free[0]
+    g.move(card, zone_id(pid, area), face_down=False)
+    g.record(
+        StepKind.ACTION,
+        pid,
+        f"{g.name(pid)} puts {g.card(card).name} into {area}",
+        ["503.3b", "603.1", "603.2", "308.1", "303.1"],
+        play=entry.index,
+    )
+    from judgekit.engine import Event
+
+    abilities.trigger(g, Event("played", pid, card, card), cause=("603.1",))
+    return True
+
+
+@rule(
+    "604.1",
+    "604.2",
+    "604.3",
+    "803.2",
+    "804.2a",
+    "804.2b",
+    "804.2b-1",
+    "804.2c-1",
+    "804.2c-2",
+    "905.3",
+    "801.1d",
+    "909.1",
+    "311.3",
+    "601.2",
+    role=RuleRole.ACTION,
+)
+def play_command(g: DivineCross, entry: ScriptedInput, *, silent: bool = False) -> bool:
+    """604: play a hand command through the resolution zone (804.2); one event a turn (803.2)."""
+    act = _payload(entry, PlayCommand)
+    pid = g.actor(entry)
+    card = g.find(pid, "hand", act.card)
+    d = g.definition(card) if card else None
+    problem = None
+    target: str | None = None
+    if card is None or d is None or d.type != "command":
+        problem = IllegalActionError("play_command", "604.1", f"{g.name(pid)} has no command {act.card!r} in hand")
+    elif d.command == "event" and g.state.flag(pid, "event"):
+        problem = IllegalActionError("play_command", "803.2", f"{g.name(pid)} has already played an event this turn")
+    elif d.command == "assist" and act.target is not None:
+        target = g.unit_at(pid, act.target)
+        if target is None:
+            problem = IllegalActionError("play_command", "804.2b-1", f"{g.name(pid)} has no unit in {act.target}")
+        elif g.assist(target) is not None:
+            problem = IllegalActionError(
+                "play_command", "804.2b-1", f"{g.label(target)} already has an assist attached"
+            )
+    if silent:
+        return problem is None
+    if problem is not None:
+        g.reject(entry, problem, ("604.3",) if problem.rule == "803.2" else ())
+        return False
+    assert card is not None and d is not None
+    if d.command == "event":
+        g.set_flag(pid, "event", 1)
+    g.move(card, "resolution", face_down=False)
+    g.record(
+        StepKind.ACTION,
+        pid,
+        f"{g.name(pid)} plays {d.name} ({d.command}); it goes to the resolution zone",
+        ["503.3c", "604.1", "604.2", "804.2a", "311.3"] + (["803.2"] if d.command == "event" else ["601.2"]),
+        play=entry.index,
+    )
+    if d.command == "assist":
+        if target is None:
+            eligible = [u for u in g.units(pid) if g.assist(u) is None]
+            if not eligible:
+                raise g.ambiguity(
+                    ["804.2b", "804.2a"],
+                    f"{d.name} has no unit without an assist to go on: 804.2b makes the play illegal and says the "
+                    "game is not rolled back, but not what becomes of the card already in the resolution zone",
+                )
+            options = g.unit_options(eligible)
+            if len(options) > 1:
+                from judgekit.engine import DecisionRequest
+
+                choice = g.decide(
+                    DecisionRequest(
+                        "target", pid, tuple(options), "804.2b", f"{g.name(pid)} chooses the unit for {d.name}"
+                    )
+                )
+                target = options[choice[0]]
+            else:
+                target = eligible[0]
+        g.attach(card, target, "assist", face_down=False)
+        g.record(StepKind.EFFECT, pid, f"{d.name} is attached face up to {g.label(target)}", ["804.2c-2", "905.3"])
+        return True
+    ctx = Ctx(pid, card, None, d.name)
+    terms.run(g, ctx, d.effects, None)
+    if card in g.state.zones["resolution"]:
+        terms.to_discard(g, [card], ["804.2c-1", "801.1d"], "a resolved command", pid)
+    return True
+
+
+@rule(
+    "605.1",
+    "605.2",
+    "605.3",
+    "913.1",
+    "913.1a",
+    "913.1b",
+    "913.1c",
+    "913.1d",
+    "206.1",
+    "919.2",
+    "919.2a",
+    "919.2b",
+    "919.2c",
+    role=RuleRole.ACTION,
+)
+def retreat(g: DivineCross, entry: ScriptedInput, *, silent: bool = False) -> bool:
+    """605: once a turn, pay the main unit's retreat cost in energy and swap it with a standby unit (913)."""
+    act = _payload(entry, Retreat)
+    pid = g.actor(entry)
+    main = g.main_unit(pid)
+    standby = g.unit_at(pid, act.to)
+    problem = None
+    if g.state.flag(pid, "retreat"):
+        problem = IllegalActionError("retreat", "605.2", f"{g.name(pid)} has already retreated this turn")
+    elif main is None or not g.standby_units(pid):
+        problem = IllegalActionError("retreat", "605.3", f"{g.name(pid)} has no standby unit to swap in")
+    elif standby is None:
+        problem = IllegalActionError("retreat", "913.1a", f"{act.to} holds no unit")
+    elif len(g.energy(main)) < g.chars(main).retreat_cost:
+        problem = IllegalActionError(
+            "retreat",
+            "605.3",
+            f"{g.label(main)} has {len(g.energy(main))} energy; its retreat cost is {g.chars(main).retreat_cost}",
+        )
+    if silent:
+        return problem is None
+    if problem is not None:
+        g.reject(entry, problem, ("913.1d",) if problem.rule == "605.3" else ())
+        return False
+    assert main is not None and standby is not None
+    g.set_flag(pid, "retreat", 1)
+    cost = g.chars(main).retreat_cost
+    g.record(
+        StepKind.ACTION,
+        pid,
+        f"{g.name(pid)} retreats {g.label(main)} for {g.label(standby)} (retreat cost {cost})",
+        ["503.3d", "605.1", "913.1", "913.1a", *[m for m in g.chars(main).modified if m.startswith("919.2")]],
+        play=entry.index,
+    )
+    _pay_and_swap(g, pid, main, standby, cost, pid)
+    return True
+
+
+def _pay_and_swap(g: DivineCross, pid: str, main: str, standby: str, cost: int, actor: str) -> None:
+    paid = terms.pick_cards(
+        g,
+        pid,
+        g.energy(main),
+        cost,
+        "energy",
+        "913.1b",
+        f"{g.name(pid)} chooses {cost} energy to discard for the retreat",
+    )
+    if paid:
+        terms.to_discard(g, paid, ["913.1b", "206.1"], "paid for the retreat", actor)
+    terms.swap_units(g, pid, standby, ["913.1c"], actor)
+
+
+@rule("913.1", "913.1a", "913.1b", "913.1c", "913.1d", role=RuleRole.TERM)
+def retreat_effect(g: DivineCross, ctx: Ctx, op: RetreatOp, *, silent: bool = False) -> bool:
+    """913.1: an effect retreats a main unit; if any part cannot be done, nothing is (913.1d)."""
+    pid = terms.player(g, ctx, op.player)
+    main = g.main_unit(pid)
+    standby = g.standby_units(pid)
+    possible = main is not None and bool(standby) and len(g.energy(main)) >= g.chars(main).retreat_cost
+    if silent:
+        return possible
+    if not possible or main is None:
+        g.record(StepKind.EFFECT, ctx.controller, f"{g.name(pid)}'s main unit cannot retreat", ["913.1d"])
+        return False
+    options = g.unit_options(standby)
+    unit = standby[0]
+    if len(options) > 1:
+        from judgekit.engine import DecisionRequest
+
+        choice = g.decide(
+            DecisionRequest(
+                "swap", pid, tuple(options), "913.1a", f"{g.name(pid)} chooses the standby unit for the retreat"
+            )
+        )
+        unit = options[choice[0]]
+    _pay_and_swap(g, pid, main, unit, g.chars(main).retreat_cost, ctx.controller)
+    return True
+
+
+@rule("606.1", "801.1a", "802.2a", "801.1g-1", role=RuleRole.ACTION)
+def ex_power(g: DivineCross, entry: ScriptedInput, *, silent: bool = False) -> bool:
+    """606: play an activated EX power of an own unit (not while the unit is stunned, 802.2a)."""
+    act = _payload(entry, PlayExPower)
+    pid = g.actor(entry)
+    unit = g.unit_at(pid, act.unit)
+    ref = None
+    if unit is not None:
+        ref = next((r for r in g.chars(unit).powers if r.power.name == act.power and r.power.kind == "activated"), None)
+    problem = None
+    flag = f"ex:{ref.holder}:{act.power}" if ref else ""
+    if unit is None or ref is None:
+        problem = IllegalActionError("ex_power", "606.1", f"no activated EX power {act.power!r} on {act.unit}")
+    elif g.stunned(unit):
+        problem = IllegalActionError(
+            "ex_power", "802.2a", f"{g.label(unit)} is stunned: its activated abilities do not work"
+        )
+    elif g.state.flag(pid, flag) >= ref.power.uses:
+        problem = IllegalActionError(
+            "ex_power", "801.1a", f"{act.power} can be used {ref.power.uses} time(s) a turn and has been"
+        )
+    if silent:
+        return problem is None
+    if problem is not None:
+        g.reject(entry, problem)
+        return False
+    assert unit is not None and ref is not None
+    g.set_flag(pid, flag, g.state.flag(pid, flag) + 1)
+    holder = g.card(ref.holder)
+    g.record(
+        StepKind.ACTION,
+        pid,
+        f"{g.name(pid)} plays {holder.name}'s EX power {act.power}",
+        ["503.3e", "606.1", "801.1a"] + (["801.1g-1"] if ref.holder != unit else []),
+        play=entry.index,
+    )
+    ctx = Ctx(pid, ref.holder, unit, f"{holder.name}'s EX power {act.power}")
+    abilities.resolve_ability(g, ctx, ref.power.effects)
+    return True
+
+
+@rule("103.4", role=RuleRole.ACTION)
+def concede(g: DivineCross, entry: ScriptedInput, *, silent: bool = False) -> bool:
+    """103.4: a player may concede at any time; the opponent wins."""
+    if silent:
+        return True
+    pid = g.actor(entry)
+    other = g.state.opponent(pid)
+    g.record(StepKind.ACTION, pid, f"{g.name(pid)} concedes", ["103.4"], play=entry.index)
+    raise g.finish(other, f"{g.name(other)} wins: {g.name(pid)} conceded", ["103.4"])

@@ -1,0 +1,319 @@
+"""Continuous effects (809), their targets and conditions, and the characteristics they make.
+
+Static EX powers (and an assist's) make continuous effects while their card is in an area
+(802.2, 805.1); ``continuous`` ops make them for a while (809.8). Characteristics are computed
+in the order of 809.1: printed information (809.1a), then attributes and advantage (809.1b),
+abilities (809.1c), other non-numbers (809.1d), numbers (809.1e, with 919's increase-first
+order); within a layer by dependency (809.3a) then timestamp (809.3b). Damage modifiers,
+``no_skill_damage``, ``skill_fails`` and replacement effects change no characteristic: the
+rules that need them look them up with :func:`active`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from judgekit.engine import ContinuousEffect, order_effects
+from judgekit.games.divine_cross.cards import (
+    ChangeHp,
+    ChangeRetreatCost,
+    ChangeSkillCost,
+    Condition,
+    ForbidSkill,
+    GainAdvantage,
+    GainAttribute,
+    LoseAdvantage,
+    Replace,
+    Selector,
+    Static,
+)
+from judgekit.games.divine_cross.game import Chars, DivineCross, PowerRef, SkillRef
+
+LAYER_KIND = 1
+"""809.1b: kind, name, attribute, advantage."""
+LAYER_ABILITY = 2
+"""809.1c: abilities gained or lost."""
+LAYER_OTHER = 3
+"""809.1d: other information that is not a number."""
+LAYER_NUMBER = 4
+"""809.1e: numbers (HP, costs)."""
+LAYER_NONE = 9
+"""Effects that change no characteristic (damage modifiers, replacement effects)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """What a continuous effect carries: the static op and where ``self`` and its condition point."""
+
+    op: Static
+    """What it does."""
+    condition: Condition | None
+    """It applies only while this holds (a static EX power's condition)."""
+    unit: str | None
+    """The unit ``self`` means for it."""
+
+
+def layer_of(op: Static) -> int:
+    """The 809.1 layer of a static op."""
+    if isinstance(op, GainAdvantage | LoseAdvantage | GainAttribute):
+        return LAYER_KIND
+    if isinstance(op, ForbidSkill):
+        return LAYER_OTHER
+    if isinstance(op, ChangeHp | ChangeSkillCost | ChangeRetreatCost):
+        return LAYER_NUMBER
+    return LAYER_NONE
+
+
+def base_chars(g: DivineCross, iid: str) -> Chars:
+    """A unit's printed characteristics (809.1a), its assist's skills and EX powers included (801.1g-1)."""
+    d = g.definition(iid)
+    if d is None:
+        return Chars("", (), (), None, 0, (), (), ())
+    holders = [iid]
+    if g.in_area(iid) and (a := g.assist(iid)) is not None:
+        holders.append(a)
+    skills: list[SkillRef] = []
+    powers: list[PowerRef] = []
+    for h in holders:
+        hd = g.definition(h)
+        if hd is None:
+            continue
+        skills.extend(SkillRef(s, h, iid, s.cost) for s in hd.skills)
+        powers.extend(PowerRef(p, h, iid) for p in hd.ex)
+    return Chars(
+        d.name, tuple(d.attributes), tuple(d.advantage), d.hp, d.retreat_cost, tuple(skills), tuple(powers), ()
+    )
+
+
+def static_effects(g: DivineCross) -> list[ContinuousEffect]:
+    """The continuous effects of static EX powers of cards in the areas (805.1, 802.2)."""
+    out: list[ContinuousEffect] = []
+    for unit in g.all_units():
+        for ref in base_chars(g, unit).powers:
+            if ref.power.kind != "static":
+                continue
+            holder = g.card(ref.holder)
+            for i, op in enumerate(ref.power.statics):
+                out.append(
+                    ContinuousEffect(
+                        key=f"static:{ref.holder}/{ref.power.name}#{i + 1}",
+                        source=ref.holder,
+                        controller=holder.controller,
+                        layer=layer_of(op),
+                        timestamp=holder.since,
+                        until="static",
+                        label=f"{holder.name}'s EX power {ref.power.name}",
+                        payload=Applied(op, ref.power.condition, unit),
+                    )
+                )
+    return out
+
+
+def all_effects(g: DivineCross) -> list[ContinuousEffect]:
+    """Static abilities' effects and effects made by abilities, in application order."""
+    return order_effects([*static_effects(g), *g.effects])
+
+
+def payload(effect: ContinuousEffect) -> Applied:
+    """The effect's payload (every Divine Cross continuous effect carries an :class:`Applied`)."""
+    p = effect.payload
+    if not isinstance(p, Applied):
+        raise TypeError(f"{effect.key}: unexpected payload {p!r}")
+    return p
+
+
+def select_fixed(g: DivineCross, controller: str, unit: str | None, selector: Selector) -> list[str]:
+    """Units a selector names without a choice (``self``, mains, ``all_…``); choosing ones give all candidates."""
+    opp = g.state.opponent(controller)
+    match selector:
+        case "self":
+            return [unit] if unit is not None and g.in_area(unit) else []
+        case "own.main":
+            return [m] if (m := g.main_unit(controller)) else []
+        case "opponent.main":
+            return [m] if (m := g.main_unit(opp)) else []
+        case "own.standby" | "own.all_standby":
+            return g.standby_units(controller)
+        case "opponent.standby" | "opponent.all_standby":
+            return g.standby_units(opp)
+        case "own.unit" | "own.all_units":
+            return g.units(controller)
+        case "opponent.unit" | "opponent.all_units":
+            return g.units(opp)
+        case "all_units":
+            return g.units(controller) + g.units(opp)
+    return []
+
+
+def targets_of(g: DivineCross, effect: ContinuousEffect, cur: Mapping[str, Chars] | None = None) -> list[str]:
+    """The units a continuous effect applies to now (locked targets, or its selector, 809.3b-3)."""
+    p = payload(effect)
+    if p.condition is not None and not holds(g, p.condition, effect.controller, p.unit, cur):
+        return []
+    if effect.targets:
+        return [t for t in effect.targets if g.in_area(t)]
+    selector: Selector | None = getattr(p.op, "target", None)
+    return [] if selector is None else select_fixed(g, effect.controller, p.unit, selector)
+
+
+def holds(
+    g: DivineCross,
+    cond: Condition,
+    controller: str,
+    unit: str | None,
+    cur: Mapping[str, Chars] | None = None,
+    counts: Mapping[str, int] | None = None,
+) -> bool:
+    """Whether every part of ``cond`` holds for an effect of ``controller`` (``self`` = ``unit``)."""
+    from judgekit.games.divine_cross import terms
+
+    if cond.count is not None:
+        n = terms.count(g, cond.count, controller, unit, counts or {})
+        if cond.at_least is not None and n < cond.at_least:
+            return False
+        if cond.at_most is not None and n > cond.at_most:
+            return False
+    if cond.unit is not None:
+        found = select_fixed(g, controller, unit, cond.unit)
+        if not found:
+            return False
+        u = found[0]
+        if cond.stunned is not None and g.stunned(u) != cond.stunned:
+            return False
+        if cond.damaged is not None and (g.damage(u) > 0) != cond.damaged:
+            return False
+        if cond.attribute is not None:
+            attrs = cur[u].attributes if cur is not None and u in cur else base_chars(g, u).attributes
+            if cond.attribute not in attrs:
+                return False
+    if cond.winning_ticket is not None:
+        pid = controller if cond.winning_ticket == "own" else g.state.opponent(controller)
+        if not g.state.players[pid].counters.get("winning_ticket", 0):
+            return False
+    if cond.turn is not None:
+        pid = controller if cond.turn == "own" else g.state.opponent(controller)
+        if g.state.turn_player != pid:
+            return False
+    return True
+
+
+def _apply(cur: dict[str, Chars], op: Static, targets: list[str]) -> None:
+    for t in targets:
+        if t not in cur:
+            continue
+        c = cur[t]
+        if isinstance(op, GainAdvantage) and op.attribute not in c.advantage:
+            cur[t] = replace(c, advantage=(*c.advantage, op.attribute))
+        elif isinstance(op, LoseAdvantage):
+            cur[t] = replace(c, advantage=())
+        elif isinstance(op, GainAttribute) and op.attribute not in c.attributes:
+            cur[t] = replace(c, attributes=(*c.attributes, op.attribute))
+        elif isinstance(op, ForbidSkill):
+            cur[t] = replace(c, forbidden=(*c.forbidden, op.skill or "*"))
+
+
+def characteristics(g: DivineCross) -> dict[str, Chars]:
+    """Every unit's characteristics after continuous effects (809.1–809.3, 919)."""
+    units = g.all_units()
+    cur = {u: base_chars(g, u) for u in units}
+    effects = [e for e in [*static_effects(g), *g.effects] if e.layer < LAYER_NUMBER]
+
+    def depends(b: ContinuousEffect, a: ContinuousEffect) -> bool:
+        # 809.3a: b depends on a if applying a first changes where or what b applies.
+        before = targets_of(g, b, cur)
+        trial = dict(cur)
+        _apply(trial, payload(a).op, targets_of(g, a, cur))
+        return targets_of(g, b, trial) != before
+
+    kind_layer: dict[str, list[ContinuousEffect]] = {}
+    for e in order_effects(effects, depends):
+        hit = targets_of(g, e, cur)
+        _apply(cur, payload(e).op, hit)
+        if e.layer == LAYER_KIND:
+            for t in hit:
+                kind_layer.setdefault(t, []).append(e)
+    numeric = [e for e in [*static_effects(g), *g.effects] if e.layer == LAYER_NUMBER]
+    for u in units:
+        hp_mods: list[int] = []
+        retreat_mods: list[int] = []
+        cost_mods: list[tuple[str | None, int]] = []
+        for e in numeric:
+            if u not in targets_of(g, e, cur):
+                continue
+            op = payload(e).op
+            if isinstance(op, ChangeHp):
+                hp_mods.append(op.by)
+            elif isinstance(op, ChangeRetreatCost):
+                retreat_mods.append(op.by)
+            elif isinstance(op, ChangeSkillCost):
+                cost_mods.append((op.skill, op.by))
+        c = cur[u]
+        cites: list[str] = []
+        applied = kind_layer.get(u, [])
+        if applied:
+            cites.append("809.1b")
+        if len(applied) > 1:
+            cites += ["809.3b"] + (["809.3b-1"] if any(e.until == "static" for e in applied) else [])
+        hp = c.hp
+        if hp is not None and hp_mods:
+            hp = hp + sum(hp_mods)
+            cites += ["919.3", "919.3a", "919.3b"]
+        retreat = c.retreat_cost
+        if retreat_mods:
+            retreat = _raise_then_lower(retreat, retreat_mods)
+            cites += ["919.2", "919.2a", "919.2b", "919.2c"]
+        skills = c.skills
+        if cost_mods:
+            skills = tuple(
+                replace(
+                    s,
+                    cost=_raise_then_lower(
+                        s.cost, [by for name, by in cost_mods if name is None or name == s.skill.name]
+                    ),
+                )
+                for s in c.skills
+            )
+            cites += ["919.1", "919.1a", "919.1b", "919.1c"]
+        cur[u] = replace(c, hp=hp, retreat_cost=retreat, skills=skills, modified=tuple(cites))
+    return cur
+
+
+def _raise_then_lower(value: int, mods: list[int]) -> int:
+    # 919.1a/919.2a: increases are applied first, then decreases; a decrease never goes below 0
+    # (919.1c/919.2c). The order within each group cannot change the result, so it is not asked.
+    for by in mods:
+        if by > 0:
+            value += by
+    for by in mods:
+        if by < 0:
+            value = max(0, value + by)
+    return value
+
+
+def effect_tag(g: DivineCross, e: ContinuousEffect) -> str:
+    """A short, stable label for an effect in decisions: ``<card key>/<EX power name>``."""
+    src = g.state.cards.get(e.source) or g.last_known.get(e.source)
+    key = src.key if src else e.source
+    if e.key.startswith("static:"):
+        return f"{key}/{e.key.split('/', 1)[1].rsplit('#', 1)[0]}"
+    return f"{key}/{e.key}"
+
+
+def replacements(g: DivineCross, event: str, unit: str) -> list[tuple[ContinuousEffect, Replace]]:
+    """Replacement effects (810) for ``event`` that apply to ``unit`` now, in order."""
+    out: list[tuple[ContinuousEffect, Replace]] = []
+    for e, targets in active(g, Replace):
+        op = payload(e).op
+        if isinstance(op, Replace) and op.event == event and unit in targets:
+            out.append((e, op))
+    return out
+
+
+def active(g: DivineCross, kind: type) -> list[tuple[ContinuousEffect, list[str]]]:
+    """Continuous effects whose op is a ``kind``, with the units they apply to now, in order."""
+    out: list[tuple[ContinuousEffect, list[str]]] = []
+    for e in all_effects(g):
+        if isinstance(payload(e).op, kind):
+            out.append((e, targets_of(g, e)))
+    return out

@@ -1,0 +1,494 @@
+"""What the scenario runner needs from Divine Cross: validation, lay-out, running, board checks, template."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from judgekit.engine import Card, EndKind, Inputs, Outcome, Player, Preset, StepKind, Trace, zone_id
+from judgekit.errors import AmbiguityError, DecisionNeeded, ScenarioError
+from judgekit.games import Run
+from judgekit.games.divine_cross.cards import AndThen, CardDef, Effect, ExPower, IfDone, Janken, Replace, Skill
+from judgekit.games.divine_cross.format import DeckEntry, DivineCrossScenario, Side, UnitSetup
+from judgekit.games.divine_cross.game import STANDBY, DivineCross
+from judgekit.games.divine_cross.terms import CHOOSING
+from judgekit.scenario import ChanceEntry, DecisionEntry, Scenario, scripted_inputs
+
+DECISIONS: tuple[str, ...] = (
+    "main_unit",
+    "redo_draw",
+    "promote",
+    "trigger_order",
+    "modifier_order",
+    "replacement",
+    "target",
+    "optional",
+    "number",
+    "discard",
+    "energy",
+    "charge_card",
+    "attach",
+    "search",
+    "swap",
+    "put_in_ko",
+    "card_order",
+)
+"""Every decision kind the Divine Cross engine can ask a player for."""
+
+CHANCES: tuple[str, ...] = ("janken", "shuffle", "first_player")
+"""Every chance kind the Divine Cross engine can ask for."""
+
+_UNIT_AT = re.compile(r"^P[12]\.(main|standby[123])$")
+_ZONE = re.compile(r"^P[12]\.(hand|deck|discard|ko)$")
+
+
+class DivineCrossSupport:
+    """The scenario runner's view of Divine Cross."""
+
+    id = "divine-cross"
+    """Game id."""
+
+    def model(self) -> type:
+        """The scenario model."""
+        return DivineCrossScenario
+
+    def adapter(self) -> TypeAdapter[Any]:
+        """A (cached) validator for the scenario model."""
+        return _adapter()
+
+    def preset(self) -> Preset:
+        """The Divine Cross rule functions."""
+        from judgekit.games.divine_cross.preset import PRESET
+
+        return PRESET
+
+    def decision_kinds(self) -> Sequence[str]:
+        """Every decision and chance kind."""
+        return DECISIONS + CHANCES
+
+    def validate(self, scenario: Any) -> list[tuple[str, str]]:
+        """Checks beyond the schema: card keys, card shapes, standby count, decision kinds, locations."""
+        assert isinstance(scenario, DivineCrossScenario)
+        return _validate(scenario)
+
+    def run(self, scenario: Scenario) -> Run:
+        """Lay out the starting board and play the scenario."""
+        return run(scenario)
+
+    def findings(self, scenario: Scenario, run: Run) -> list[str]:
+        """Failed board expectations."""
+        return _findings(scenario.model, run)
+
+    def template(self, name: str) -> str:
+        """A commented template scenario."""
+        return TEMPLATE.replace("{name}", name)
+
+
+SUPPORT = DivineCrossSupport()
+"""The Divine Cross support object the registry hands out."""
+
+
+@cache
+def _adapter() -> TypeAdapter[Any]:
+    return TypeAdapter(DivineCrossScenario)
+
+
+# --- validation --------------------------------------------------------------------------------
+
+
+def _effects(effects: Sequence[Effect]) -> list[Effect]:
+    out: list[Effect] = []
+    for op in effects:
+        out.append(op)
+        if isinstance(op, Janken):
+            out += _effects([*op.on_win, *op.on_lose, *op.per_win])
+        elif isinstance(op, IfDone):
+            out += _effects([*op.do, *op.then, *op.otherwise])
+        elif isinstance(op, AndThen):
+            out += _effects([*op.first, *op.then])
+        elif hasattr(op, "effects"):
+            out += _effects(op.effects)
+    return out
+
+
+def _card_problems(key: str, card: CardDef) -> list[tuple[str, str]]:
+    where = f"cards.{key}"
+    out: list[tuple[str, str]] = []
+    if card.type == "unit" and card.hp is None:
+        out.append((f"{where}.hp", "an HP for a unit card (203)"))
+    if card.type == "unit" and card.command is not None:
+        out.append((f"{where}.command", "no command class on a unit card (201.2b)"))
+    if card.type == "command" and card.command is None:
+        out.append((f"{where}.command", "event, action or assist for a command card (201.2b)"))
+    if card.type == "command" and card.command != "assist" and (card.skills or card.ex):
+        out.append((f"{where}", "skills and EX powers only on units and assists"))
+    for i, p in enumerate(card.ex):
+        out += _power_problems(f"{where}.ex[{i}]", p)
+    for i, s in enumerate(card.skills):
+        out += _skill_problems(f"{where}.skills[{i}]", s)
+    return out
+
+
+def _power_problems(where: str, p: ExPower) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    if p.kind == "triggered" and p.on is None:
+        out.append((f"{where}.on", "a trigger condition for a triggered EX power"))
+    if p.kind == "triggered" and p.on == "state" and p.condition is None:
+        out.append((f"{where}.condition", "the state of a state trigger (807.7)"))
+    if p.kind == "static" and p.effects:
+        out.append((f"{where}.effects", "statics (not effects) for a static EX power"))
+    if p.kind != "static" and p.statics:
+        out.append((f"{where}.statics", "effects (not statics) for an activated or triggered EX power"))
+    for j, st in enumerate(p.statics):
+        if getattr(st, "target", None) in CHOOSING:
+            out.append((f"{where}.statics[{j}].target", "a selector that chooses nothing (self, mains, all_…)"))
+        if isinstance(st, Replace) and st.reduce is not None and st.event != "damage":
+            out.append((f"{where}.statics[{j}].reduce", "reduce only for a damage replacement"))
+    return out
+
+
+def _skill_problems(where: str, s: Skill) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    if s.x and not any(op.op == "damage_base" for op in s.effects):
+        out.append((f"{where}.effects", "a damage_base effect for a (数値)× skill (704.6a-1)"))
+    return out
+
+
+def _side_cards(side: Side) -> list[tuple[str, str]]:
+    refs: list[tuple[str, str]] = []
+
+    def unit(where: str, u: UnitSetup) -> None:
+        refs.append((f"{where}.card", u.card))
+        refs.extend((f"{where}.energy[{i}]", k) for i, k in enumerate(u.energy))
+        if u.assist is not None:
+            refs.append((f"{where}.assist", u.assist))
+
+    if side.main is not None:
+        unit("main", side.main)
+    for i, u in enumerate(side.standby):
+        unit(f"standby[{i}]", u)
+    for zone in ("hand", "discard", "ko"):
+        refs.extend((f"{zone}[{i}]", k) for i, k in enumerate(getattr(side, zone)))
+    for i, d in enumerate(side.deck):
+        refs.append(
+            (f"deck[{i}]" + (".card" if isinstance(d, DeckEntry) else ""), d.card if isinstance(d, DeckEntry) else d)
+        )
+    return refs
+
+
+def _validate(sc: DivineCrossScenario) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    for key, card in sorted(sc.cards.items()):
+        out += _card_problems(key, card)
+    for pid in ("P1", "P2"):
+        side: Side = getattr(sc.players, pid)
+        base = f"players.{pid}"
+        for where, key in _side_cards(side):
+            if key not in sc.cards:
+                out.append((f"{base}.{where}", f"a key of [cards] ({', '.join(sorted(sc.cards))}); found {key!r}"))
+        if len(side.standby) > 3:
+            out.append(
+                (
+                    f"{base}.standby",
+                    f"at most 3 units: a player has three standby areas (308.1); found {len(side.standby)}",
+                )
+            )
+        for where, u in [("main", side.main), *[(f"standby[{i}]", s) for i, s in enumerate(side.standby)]]:
+            if u is None or u.card not in sc.cards:
+                continue
+            if sc.cards[u.card].type != "unit":
+                out.append((f"{base}.{where}.card", f"a unit card; {u.card!r} is a command"))
+            if u.assist is not None and u.assist in sc.cards and sc.cards[u.assist].command != "assist":
+                out.append((f"{base}.{where}.assist", f"an assist card; {u.assist!r} is not one"))
+        for i, used in enumerate(side.used):
+            if used not in ("charge", "event", "retreat") and not re.match(r"^ex:(main|standby[123])/.+$", used):
+                out.append(
+                    (f"{base}.used[{i}]", f"charge, event, retreat or ex:<area>/<EX power name>; found {used!r}")
+                )
+        if sc.start.at == "setup" and (side.main or side.standby or side.hand or side.discard or side.ko):
+            out.append((base, "only a deck when the scenario starts at setup"))
+    if sc.start.at != "setup":
+        for pid in ("P1", "P2"):
+            if getattr(sc.players, pid).main is None:
+                out.append((f"players.{pid}.main", "a main unit when the game is under way (307)"))
+    for i, entry in enumerate(sc.play):
+        if isinstance(entry, DecisionEntry) and entry.decide not in DECISIONS:
+            out.append((f"play[{i}].decide", f"one of {', '.join(DECISIONS)}; found {entry.decide!r}"))
+        if isinstance(entry, ChanceEntry) and entry.chance not in CHANCES:
+            out.append((f"play[{i}].chance", f"one of {', '.join(CHANCES)}; found {entry.chance!r}"))
+    for i, ue in enumerate(sc.expect.units):
+        if not _UNIT_AT.match(ue.at):
+            out.append((f"expect.units[{i}].at", f"P1 or P2, then .main or .standby1–3; found {ue.at!r}"))
+    for i, z in enumerate(sc.expect.zones):
+        if not _ZONE.match(z.zone):
+            out.append((f"expect.zones[{i}].zone", f"P1 or P2, then .hand, .deck, .discard or .ko; found {z.zone!r}"))
+    for i, r in enumerate(sc.expect.rejected):
+        if not 0 <= r.play < len(sc.play):
+            out.append((f"expect.rejected[{i}].play", f"an index of play (0 to {len(sc.play) - 1}); found {r.play}"))
+    return out
+
+
+# --- laying out and running --------------------------------------------------------------------
+
+
+def build(sc: DivineCrossScenario, inputs: Inputs) -> DivineCross:
+    """The engine with the scenario's starting board laid out."""
+    from judgekit.games.divine_cross.preset import PRESET
+
+    players = [Player("P1", sc.players.P1.name or "P1"), Player("P2", sc.players.P2.name or "P2")]
+    g = DivineCross(PRESET, sc.cards, players, inputs)
+    for pid in ("P1", "P2"):
+        side: Side = getattr(sc.players, pid)
+        counter = [0]
+
+        def new(
+            key: str,
+            zone: str,
+            pid: str = pid,
+            counter: list[int] = counter,
+            face_down: bool = False,
+            markers: dict[str, int] | None = None,
+            host: str | None = None,
+            role: str | None = None,
+        ) -> Card:
+            counter[0] += 1
+            card = Card(
+                f"{pid}-{counter[0]:02d}",
+                key,
+                sc.cards[key].name,
+                pid,
+                pid,
+                zone_id(pid, zone),
+                face_down=face_down,
+                markers=dict(sorted((markers or {}).items())),
+                attached_to=host,
+                role=role,
+            )
+            return g.place_new(card)
+
+        def unit(u: UnitSetup, area: str) -> None:
+            markers = {k: v for k, v in u.markers.items() if v}
+            if u.damage:
+                markers["damage"] = u.damage
+            if u.stunned:
+                markers["stun"] = 1
+            c = new(u.card, area, markers=markers)
+            if u.assist is not None:
+                new(u.assist, area, host=c.iid, role="assist")
+            for k in u.energy:
+                new(k, area, face_down=True, host=c.iid, role="energy")
+
+        if side.main is not None:
+            unit(side.main, "main")
+        for area, u in zip(STANDBY, side.standby, strict=False):
+            unit(u, area)
+        for zone in ("hand",):
+            for k in side.hand:
+                new(k, zone)
+        for d in side.deck:
+            key, copies = (d.card, d.copies) if isinstance(d, DeckEntry) else (d, 1)
+            for _ in range(copies):
+                new(key, "deck", face_down=True)
+        for k in side.discard:
+            new(k, "discard")
+        for k in side.ko:
+            new(k, "ko")
+    st = g.state
+    if sc.start.at != "setup":
+        st.turn = sc.start.turn
+        st.turn_player = sc.start.turn_player
+        st.phase = sc.start.at
+    if sc.start.winning_ticket is not None:
+        p = st.players[sc.start.winning_ticket]
+        st.players[p.id] = Player(p.id, p.name, {"winning_ticket": 1})
+    for pid in ("P1", "P2"):
+        for used in getattr(sc.players, pid).used:
+            if used.startswith("ex:"):
+                area, name = used[3:].split("/", 1)
+                at = g.unit_at(pid, area)
+                holder = next((r.holder for r in g.chars(at).powers if r.power.name == name), None) if at else None
+                if holder is None:
+                    raise ScenarioError([(f"players.{pid}.used", f"an EX power {name!r} on {pid}.{area}")])
+                st.flags[f"{pid}:ex:{holder}:{name}"] = 1
+            else:
+                st.flags[f"{pid}:{used}"] = 1
+    return g
+
+
+def run(scenario: Scenario) -> Run:
+    """Play a scenario to its end and make its trace."""
+    from judgekit.games.divine_cross import flow
+
+    sc = scenario.model
+    assert isinstance(sc, DivineCrossScenario)
+    inputs = Inputs(scripted_inputs(sc.play))
+    g = build(sc, inputs)
+    where = (
+        "the start of the game (set-up)"
+        if sc.start.at == "setup"
+        else (f"turn {sc.start.turn}, {sc.start.turn_player}'s {sc.start.at} phase")
+    )
+    g.record(StepKind.SETUP, "rules", f"the starting board: {where}", [])
+    outcome: Outcome
+    try:
+        flow.run(g, sc.start.at)
+        if g.state.over:
+            outcome = Outcome(EndKind.GAME_OVER, g.state.winner, g.state.result, g.refs(g.result_rules))
+        else:
+            outcome = Outcome(
+                EndKind.SCRIPT_END,
+                None,
+                f"the play list ends: turn {g.state.turn}, {g.state.turn_player}'s {g.state.phase} phase",
+                (),
+            )
+    except DecisionNeeded as exc:
+        g.record_stop(str(exc), [exc.rule])
+        outcome = Outcome(EndKind.DECISION_NEEDED, None, str(exc), g.refs([exc.rule]))
+    except AmbiguityError as exc:
+        g.record_stop(str(exc), exc.rules)
+        outcome = Outcome(EndKind.AMBIGUITY, None, str(exc), g.refs(exc.rules))
+    except ScenarioError as exc:
+        err = exc.in_file(str(scenario.path))
+        g.record_stop(str(err), [])
+        outcome = Outcome(EndKind.BAD_SCRIPT, None, str(err), ())
+    unused: tuple[Any, ...] = ()
+    if outcome.end in (EndKind.GAME_OVER, EndKind.SCRIPT_END):
+        unused = tuple(inputs.remaining)
+    trace = Trace(
+        game="divine-cross",
+        document=g.rulebook.document,
+        version=g.rulebook.version,
+        scenario=scenario.name,
+        title=sc.title,
+        steps=tuple(g.steps),
+        outcome=outcome,
+    )
+    return Run(trace, unused, g)
+
+
+# --- board expectations ------------------------------------------------------------------------
+
+
+def _findings(sc: Any, run: Run) -> list[str]:
+    assert isinstance(sc, DivineCrossScenario)
+    g = run.engine
+    assert isinstance(g, DivineCross)
+    out: list[str] = []
+    for i, u in enumerate(sc.expect.units):
+        pid, area = u.at.split(".")
+        unit = g.unit_at(pid, area)
+        key = f"expect.units[{i}] ({u.at})"
+        if u.card == "none":
+            if unit is not None:
+                out.append(f"{key}: expected no unit; found {g.card(unit).key}")
+            continue
+        if unit is None:
+            out.append(f"{key}: expected a unit; the area is empty")
+            continue
+        c = g.card(unit)
+        checks: list[tuple[str, object, object]] = [
+            ("card", u.card, c.key),
+            ("damage", u.damage, g.damage(unit)),
+            ("hp", u.hp, g.hp(unit)),
+            ("stunned", u.stunned, g.stunned(unit)),
+            ("energy", u.energy, len(g.energy(unit))),
+            ("assist", u.assist, g.card(a).key if (a := g.assist(unit)) else "none"),
+            ("markers", u.markers, {k: v for k, v in c.markers.items() if k not in ("damage", "stun")}),
+        ]
+        for name, want, got in checks:
+            if want is not None and want != got:
+                out.append(f"{key}.{name}: expected {want!r}; found {got!r}")
+    for i, z in enumerate(sc.expect.zones):
+        keys = [g.card(iid).key for iid in g.state.zones[z.zone]]
+        where = f"expect.zones[{i}] ({z.zone})"
+        if z.count is not None and z.count != len(keys):
+            out.append(f"{where}.count: expected {z.count}; found {len(keys)} ({', '.join(keys) or 'empty'})")
+        if z.cards is not None:
+            ordered = z.zone.endswith((".deck", ".discard"))
+            want = list(z.cards) if ordered else sorted(z.cards)
+            got = keys if ordered else sorted(keys)
+            if want != got:
+                out.append(f"{where}.cards: expected {', '.join(want) or 'none'}; found {', '.join(got) or 'none'}")
+    if sc.expect.winning_ticket is not None:
+        holders = [p for p, pl in g.state.players.items() if pl.counters.get("winning_ticket", 0)]
+        got = holders[0] if holders else "none"
+        if got != sc.expect.winning_ticket:
+            out.append(f"expect.winning_ticket: expected {sc.expect.winning_ticket}; found {got}")
+    return out
+
+
+TEMPLATE = '''# {name}: a Divine Cross scenario. Format: docs/scenario-format.md; schema: schemas/scenario.schema.json.
+# Prose fields (question, ruling, notes) are Markdown. Card lists are card keys, top first where order counts.
+game = "divine-cross"
+rulebook = "1.0.16"                 # the comprehensive rules version the ruling is made under
+title = "{name}"
+question = """
+What is in dispute, as a player would ask it.
+"""
+ruling = """
+The answer by the rules, citing them (e.g. 704.6c-1).
+"""
+tags = []
+
+# [[differs]]                       # where the beginner sheet says otherwise
+# says = "what the beginner sheet says"
+# rules = ["1102.1"]
+# difference = "how the comprehensive rules rule instead"
+
+[start]
+at = "battle"                       # setup | draw | main | battle | end: the game starts at the beginning of it
+turn = 2
+turn_player = "P1"
+# winning_ticket = "P2"
+
+[cards.attacker]
+name = "アタッカー"
+type = "unit"
+hp = 800
+attributes = ["red"]
+advantage = ["green"]
+retreat_cost = 1
+text = "printed card text, for display"
+[[cards.attacker.skills]]
+name = "ファイア"
+cost = 1
+damage = 300
+effects = []                        # e.g. [{ op = "stun", target = "opponent.main" }]
+
+[cards.defender]
+name = "ディフェンダー"
+type = "unit"
+hp = 500
+attributes = ["green"]
+
+[cards.filler]
+name = "フィラー"
+type = "unit"
+hp = 100
+
+[players.P1]
+main = { card = "attacker", energy = ["filler"] }
+hand = []
+deck = ["filler", "filler"]
+
+[players.P2]
+main = { card = "defender", damage = 0 }
+standby = [{ card = "filler" }]
+deck = ["filler"]
+
+[[play]]                            # actions (do), decisions (decide) and chance, in order
+do = "skill"
+skill = "ファイア"
+
+[expect]
+end = "script_end"                  # game_over (with winner = "P1") | script_end | decision_needed | ambiguity
+cites = ["704.6c-1"]                # rules the trace must cite
+units = [{ at = "P2.main", card = "filler", damage = 0 }]
+zones = [{ zone = "P2.ko", cards = ["defender"] }]
+# rejected = [{ play = 0, rule = "703.1b" }]   # actions the rules must reject, and the rule
+'''
+"""The commented template ``judgekit new divine-cross NAME`` writes."""

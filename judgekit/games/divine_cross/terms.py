@@ -1,0 +1,1128 @@
+"""The game terms of 902–926 as rule functions, and the interpreter of the effect vocabulary.
+
+Each op of :mod:`~judgekit.games.divine_cross.cards` is carried out by one rule function here.
+In check-only mode (``silent=True``) an op answers whether it can be done in full — what 925
+(そうしたなら) needs to know — and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from judgekit.engine import ContinuousEffect, DecisionRequest, Event, PickMode, StepKind, zone_id
+from judgekit.engine.rules import RuleRole
+from judgekit.games.divine_cross import abilities, continuous
+from judgekit.games.divine_cross.cards import (
+    AndThen,
+    AttachEnergy,
+    Charge,
+    Continuous,
+    Count,
+    Damage,
+    DamageBase,
+    Delayed,
+    Discard,
+    Draw,
+    Effect,
+    GainWinningTicket,
+    Heal,
+    IfDone,
+    Janken,
+    KnockOut,
+    ModifyDamage,
+    PlaceMarker,
+    PlayerRef,
+    PutInKo,
+    RemoveMarker,
+    RetreatOp,
+    Reveal,
+    Search,
+    Selector,
+    Shuffle,
+    Stun,
+    Swap,
+)
+from judgekit.games.divine_cross.game import Ctx, DivineCross
+from judgekit.games.divine_cross.registry import rule
+
+CHOOSING: frozenset[str] = frozenset({"own.standby", "opponent.standby", "own.unit", "opponent.unit"})
+"""Selectors that choose one unit (909.1)."""
+
+
+# --- helpers -----------------------------------------------------------------------------------
+
+
+def player(g: DivineCross, ctx: Ctx, ref: PlayerRef) -> str:
+    """The player ``own``/``opponent`` means for an effect of ``ctx.controller`` (105.3)."""
+    return ctx.controller if ref == "own" else g.state.opponent(ctx.controller)
+
+
+def count(g: DivineCross, what: Count, controller: str, unit: str | None, counts: Mapping[str, int]) -> int:
+    """How many of ``what`` there are, for an effect of ``controller`` whose ``self`` is ``unit``."""
+    opp = g.state.opponent(controller)
+    if what in ("janken_wins", "drawn", "discarded", "chosen_number"):
+        return counts.get(what, 0)
+    if what == "self.energy":
+        if unit and g.in_area(unit):
+            return len(g.energy(unit))
+        return g.last_energy.get(unit, 0) if unit else 0
+    if what == "self.damage":
+        return g.damage(unit) if unit and g.in_area(unit) else 0
+    side, rest = what.split(".", 1)
+    pid = controller if side == "own" else opp
+    if rest == "main.energy":
+        m = g.main_unit(pid)
+        return len(g.energy(m)) if m else 0
+    if rest == "standby_units":
+        return len(g.standby_units(pid))
+    return len(g.state.zones[zone_id(pid, rest)])
+
+
+def ctx_counts(ctx: Ctx) -> dict[str, int]:
+    """What the running effect has done so far, for ``Count`` values."""
+    return {
+        "janken_wins": ctx.janken_wins,
+        "drawn": ctx.drawn,
+        "discarded": ctx.discarded,
+        "chosen_number": ctx.chosen_number,
+    }
+
+
+def candidates(g: DivineCross, ctx: Ctx, selector: Selector) -> list[str]:
+    """The units a selector can mean now."""
+    return continuous.select_fixed(g, ctx.controller, ctx.unit, selector)
+
+
+@rule("909.1", role=RuleRole.TERM)
+def choose_units(
+    g: DivineCross,
+    ctx: Ctx,
+    selector: Selector,
+    purpose: str,
+    eligible: Sequence[str] | None = None,
+    *,
+    silent: bool = False,
+) -> list[str]:
+    """909.1: the units an op acts on — a choice by the effect's controller for choosing selectors."""
+    found = candidates(g, ctx, selector)
+    if eligible is not None:
+        found = [u for u in found if u in eligible]
+    if silent:
+        return found
+    if selector not in CHOOSING:
+        return found
+    if selector in ctx.chosen and ctx.chosen[selector] in found:
+        return [ctx.chosen[selector]]
+    if len(found) <= 1:
+        picked = found
+    else:
+        options = g.unit_options(found)
+        choice = g.decide(
+            DecisionRequest(
+                "target",
+                ctx.controller,
+                tuple(options),
+                "909.1",
+                f"{g.name(ctx.controller)} chooses a unit for {ctx.label} ({purpose})",
+            )
+        )
+        picked = [options[choice[0]]]
+    if picked:
+        ctx.chosen[selector] = picked[0]
+    return picked
+
+
+def pick_cards(
+    g: DivineCross, who: str, iids: list[str], n: int, kind: str, rule_id: str, prompt: str, *, low: int | None = None
+) -> list[str]:
+    """``n`` of ``iids`` chosen by ``who`` (a decision only when the choice can make a difference)."""
+    if n <= 0:
+        return []
+    options = g.card_options(iids)
+    keys = {g.card(i).key for i in iids}
+    lo = n if low is None else low
+    if (len(iids) <= n and lo == n) or (len(keys) == 1 and lo == n):
+        return iids[:n]
+    choice = g.decide(DecisionRequest(kind, who, tuple(options), rule_id, prompt, PickMode.SOME, lo, n))
+    return [options[c] for c in choice]
+
+
+def order_cards(g: DivineCross, who: str, iids: list[str], rule_id: str, prompt: str) -> list[str]:
+    """The order ``who`` puts ``iids`` in (first = lowest); asked only when the cards differ."""
+    if len({g.card(i).key for i in iids}) < 2:
+        return iids
+    options = g.card_options(iids)
+    choice = g.decide(DecisionRequest("card_order", who, tuple(options), rule_id, prompt, PickMode.ORDER))
+    return [options[c] for c in choice]
+
+
+def move_unit(g: DivineCross, unit: str, to_zone: str) -> None:
+    """Move a unit between areas with what is attached to it (302.3a)."""
+    attached = [i for i in g.state.zones[g.card(unit).zone] if g.card(i).attached_to == unit]
+    g.move(unit, to_zone)
+    for i in attached:
+        g.move(i, to_zone, top=False)
+
+
+def leave_main_for_standby(g: DivineCross, unit: str) -> list[str]:
+    """What happens to a unit going from the main area to a standby area (907.7, 302.3a, 302.3b); its cites."""
+    cites: list[str] = []
+    card = g.card(unit)
+    if any(k != "damage" and v for k, v in card.markers.items()):
+        for k in sorted(card.markers):
+            if k != "damage":
+                g.remove_marker(unit, k)
+        cites += ["907.7", "907.8", "302.3a"]
+    for e in list(g.effects):
+        if unit in e.targets:
+            rest = tuple(t for t in e.targets if t != unit)
+            g.end_effect(e.key)
+            if rest:
+                from dataclasses import replace
+
+                g.add_effect(replace(e, targets=rest))
+            cites.append("302.3b")
+    for e in g.effects:
+        if not e.targets and unit in continuous.targets_of(g, e):
+            raise g.ambiguity(
+                ["302.3b", "809.3b-3"],
+                f"{g.label(unit)} leaves the main area while {e.label} applies to it as one of a group: 302.3b ends "
+                "the effects applied to it that are not from static abilities, but 809.3b-3 applies such an effect "
+                "to every unit that meets its condition afterwards, which this unit still does",
+            )
+    return cites
+
+
+def forget_effects_on(g: DivineCross, unit: str) -> None:
+    """A card that leaves the areas is a new card (302.3): effects locked to it stop following it."""
+    for e in list(g.effects):
+        if unit in e.targets:
+            from dataclasses import replace
+
+            rest = tuple(t for t in e.targets if t != unit)
+            g.end_effect(e.key)
+            if rest:
+                g.add_effect(replace(e, targets=rest))
+
+
+@rule("310.1", "310.2", "310.3", "302.4", "302.5", role=RuleRole.TERM)
+def to_discard(
+    g: DivineCross, iids: list[str], rule_ids: Sequence[str], why: str, actor: str = "rules", *, silent: bool = False
+) -> bool:
+    """310.3: cards put into discard piles at once go in the order their owner chooses, the newest on top (310.2)."""
+    if silent:
+        return bool(iids)
+    by_owner: dict[str, list[str]] = {}
+    for i in iids:
+        by_owner.setdefault(g.card(i).owner, []).append(i)
+    for owner in g.state.player_order():
+        mine = by_owner.get(owner, [])
+        if not mine:
+            continue
+        ordered = order_cards(
+            g,
+            owner,
+            mine,
+            "310.3",
+            f"{g.name(owner)} chooses the order the cards go to the discard pile (first = lowest)",
+        )
+        names = []
+        for i in ordered:
+            if g.card(i).attached_to is not None:
+                g.detach(i)
+            g.move(i, zone_id(owner, "discard"), face_down=False, keep_markers=False)
+            names.append(g.card(i).name)
+        g.record(
+            StepKind.RULE if actor == "rules" else StepKind.EFFECT,
+            actor,
+            f"{', '.join(names)} {'goes' if len(names) == 1 else 'go'} to {g.name(owner)}'s discard pile ({why})",
+            [*rule_ids, "310.1", "310.2", "302.5"] + (["310.3", "302.4"] if len(ordered) > 1 else []),
+        )
+    return True
+
+
+# --- the interpreter ---------------------------------------------------------------------------
+
+
+def run(g: DivineCross, ctx: Ctx, effects: Sequence[Effect], event: Event | None) -> bool:
+    """Carry out ``effects`` in order; whether every one was done in full."""
+    done = True
+    for op in effects:
+        done = run_op(g, ctx, op) and done
+        if g.state.over:
+            break
+    return done
+
+
+def can_do(g: DivineCross, ctx: Ctx, effects: Sequence[Effect]) -> bool:
+    """Whether every effect can be done in full (check-only mode; nothing changes)."""
+    return all(_dispatch(g, ctx, op, True) for op in effects)
+
+
+def run_op(g: DivineCross, ctx: Ctx, op: Effect) -> bool:
+    """Carry out one op; whether it was done in full."""
+    return _dispatch(g, ctx, op, False)
+
+
+def _dispatch(g: DivineCross, ctx: Ctx, op: Effect, silent: bool) -> bool:
+    match op:
+        case Damage():
+            return damage_effect(g, ctx, op, silent=silent)
+        case DamageBase() | ModifyDamage():
+            return modify_damage(g, ctx, op, silent=silent)
+        case Heal():
+            return heal(g, ctx, op, silent=silent)
+        case Draw():
+            return draw_effect(g, ctx, op, silent=silent)
+        case Discard():
+            return discard(g, ctx, op, silent=silent)
+        case Stun():
+            return stun(g, ctx, op, silent=silent)
+        case PlaceMarker() | RemoveMarker():
+            return markers(g, ctx, op, silent=silent)
+        case KnockOut():
+            return ko_effect(g, ctx, op, silent=silent)
+        case PutInKo():
+            return put_in_ko(g, ctx, op, silent=silent)
+        case Charge():
+            return charge_effect(g, ctx, op, silent=silent)
+        case AttachEnergy():
+            return attach_energy(g, ctx, op, silent=silent)
+        case Reveal():
+            return reveal(g, ctx, op, silent=silent)
+        case Search():
+            return search(g, ctx, op, silent=silent)
+        case Shuffle():
+            return shuffle_effect(g, ctx, op, silent=silent)
+        case Swap():
+            return swap(g, ctx, op, silent=silent)
+        case RetreatOp():
+            from judgekit.games.divine_cross import actions
+
+            return actions.retreat_effect(g, ctx, op, silent=silent)
+        case Janken():
+            return janken_effect(g, ctx, op, silent=silent)
+        case GainWinningTicket():
+            return winning_ticket(g, ctx, op, silent=silent)
+        case IfDone():
+            return if_done(g, ctx, op, silent=silent)
+        case AndThen():
+            return run_parts(g, ctx, op, silent=silent)
+        case Continuous():
+            return make_continuous(g, ctx, op, silent=silent)
+        case Delayed():
+            return abilities.make_delayed(g, ctx, op, silent=silent)
+    raise TypeError(f"unknown op {op!r}")
+
+
+# --- damage, KO, heal --------------------------------------------------------------------------
+
+
+@rule("914.1a", "914.1b", "914.1c", "914.2", "813.4", "923.1", "104.2", role=RuleRole.TERM)
+def deal_damage(
+    g: DivineCross,
+    target: str,
+    amount: int,
+    source: str | None,
+    kind: str,
+    cites: Sequence[str] = (),
+    actor: str = "rules",
+    *,
+    silent: bool = False,
+) -> bool:
+    """914.2: damage puts damage markers on the unit, as many points as the damage."""
+    if silent:
+        return amount > 0 and g.in_area(target)
+    label = g.label(target)
+    if not g.in_area(target):
+        return False
+    if g.hp(target) is None:  # only units (which all have HP, 203) can be dealt damage by the vocabulary
+        raise AssertionError(f"{label} has no HP")
+    if amount <= 0:
+        g.record(StepKind.RULE, actor, f"the damage to {label} is {amount}: none is dealt", [*cites, "104.2"])
+        return False
+    happens, amount = abilities.replacement(g, "damage", target, amount)
+    if not happens:
+        return False
+    if amount <= 0:
+        g.record(StepKind.RULE, actor, f"the damage to {label} is {amount}: none is dealt", [*cites, "104.2"])
+        return False
+    kind_rule = {"skill": "914.1a", "effect": "914.1b", "rule": "914.1c"}[kind]
+    g.add_marker(target, "damage", amount)
+    if source is not None:
+        g.damage_sources[target] = source
+    g.record(
+        StepKind.RULE if actor == "rules" else StepKind.EFFECT,
+        actor,
+        f"{amount} {kind} damage to {label}: damage {g.damage(target) - amount} → {g.damage(target)}",
+        [*cites, "914.2", kind_rule],
+    )
+    if kind == "skill":
+        watchers = _skill_damage_watchers(g)
+        if amount >= 100:
+            abilities.trigger(
+                g, Event("skill_damage_taken", g.card(target).controller, target, source, amount), cause=("923.1",)
+            )
+        elif watchers:
+            raise g.ambiguity(
+                ["923.1"],
+                f"{label} takes {amount} skill damage; 923.1 defines 'took skill damage' for 100 or more and "
+                f"rules out 0 or less, but says nothing of 1 to 99 (asked by {', '.join(watchers)})",
+            )
+    return True
+
+
+def _skill_damage_watchers(g: DivineCross) -> list[str]:
+    return [
+        f"{g.card(r.holder).name}/{r.power.name}"
+        for u in g.all_units()
+        for r in g.chars(u).powers
+        if r.power.kind == "triggered" and r.power.on == "skill_damage_taken"
+    ]
+
+
+@rule("914.3", "914.5", "914.5a", "909.1", "812.1", role=RuleRole.TERM)
+def damage_effect(g: DivineCross, ctx: Ctx, op: Damage, *, silent: bool = False) -> bool:
+    """914: an effect deals damage; a per-thing amount is one hit of the total (914.5a)."""
+    if silent:
+        return bool(candidates(g, ctx, op.target))
+    targets = choose_units(g, ctx, op.target, f"{op.amount} damage")
+    if not targets:
+        g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: no unit to deal damage to", ["104.2"])
+        return False
+    amount = op.amount
+    cites = ["914.5"]
+    if op.per is not None:
+        n = count(g, op.per, ctx.controller, ctx.unit, ctx_counts(ctx))
+        amount = op.amount * n
+        cites = ["914.5", "914.5a"] + (["812.1"] if ctx.unit is not None and not g.in_area(ctx.unit) else [])
+        g.record(
+            StepKind.EFFECT,
+            ctx.controller,
+            f"{ctx.label}: {op.amount} for each of {n} ({op.per}) is one hit of {amount}",
+            cites,
+        )
+    source = ctx.unit if ctx.unit is not None else ctx.source
+    for t in targets:
+        deal_damage(g, t, amount, source, "effect", cites, ctx.controller)
+    return True
+
+
+@rule("908.1", "907.6", "302.3", "302.5", "813.5", "813.5a", "813.5b", "812.1", role=RuleRole.TERM)
+def knock_out(
+    g: DivineCross, unit: str, source: str | None, cites: Sequence[str], actor: str = "rules", *, silent: bool = False
+) -> bool:
+    """908.1: a KO'd unit moves to its owner's KO zone; its markers go (907.6); what is attached stays."""
+    if silent:
+        return g.in_area(unit)
+    happens, _ = abilities.replacement(g, "ko", unit)
+    if not happens:
+        return False
+    before = g.card(unit)
+    g.last_known[unit] = before
+    g.last_energy[unit] = len(g.energy(unit))
+    g.move(unit, zone_id(before.owner, "ko"), face_down=False, keep_markers=False)
+    forget_effects_on(g, unit)
+    g.record(
+        StepKind.RULE if actor == "rules" else StepKind.EFFECT,
+        actor,
+        f"{before.name} is KO'd and goes from {before.zone} to {g.name(before.owner)}'s KO zone",
+        [*cites, "908.1", "302.5", "302.3"] + (["907.6"] if any(before.markers.values()) else []),
+    )
+    abilities.trigger(g, Event("ko", before.controller, unit, source, last_known=before))
+    if source is not None and source in g.state.cards:
+        how = "813.5b" if "813.5b" in cites else "813.5a"
+        abilities.trigger(
+            g, Event("kos_unit", g.card(source).controller, unit, source, last_known=before), cause=("813.5", how)
+        )
+    return True
+
+
+@rule("908.1", "813.5b", role=RuleRole.TERM)
+def ko_effect(g: DivineCross, ctx: Ctx, op: KnockOut, *, silent: bool = False) -> bool:
+    """908.1: an effect KOs a unit."""
+    if silent:
+        return bool(candidates(g, ctx, op.target))
+    targets = choose_units(g, ctx, op.target, "KO")
+    for t in targets:
+        knock_out(g, t, ctx.source, ["813.5b"], ctx.controller)
+    return bool(targets)
+
+
+@rule("915.1", "915.1a", "915.1b", "915.2", "915.2a", "915.3", role=RuleRole.TERM)
+def heal(g: DivineCross, ctx: Ctx, op: Heal, *, silent: bool = False) -> bool:
+    """915: healing takes damage markers off (all of them when there are fewer)."""
+    damaged = [u for u in candidates(g, ctx, op.target) if g.damage(u) > 0]
+    if silent:
+        return bool(damaged)
+    eligible = damaged if op.target in CHOOSING else None
+    targets = choose_units(g, ctx, op.target, "heal", eligible)
+    if op.target in CHOOSING and not targets:
+        g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: no damaged unit can be chosen to heal", ["915.3"])
+        return False
+    done = False
+    for t in targets:
+        have = g.damage(t)
+        if have == 0:
+            g.record(
+                StepKind.EFFECT,
+                ctx.controller,
+                f"{g.label(t)} has no damage markers: no healing",
+                ["915.2a" if op.all else "915.1b"],
+            )
+            continue
+        if op.all or op.amount is None:
+            g.remove_marker(t, "damage")
+            g.record(
+                StepKind.EFFECT,
+                ctx.controller,
+                f"{ctx.label}: {g.label(t)} heals all its HP ({have} → 0)",
+                ["915.2"] + (["915.3"] if op.target in CHOOSING else []),
+            )
+        else:
+            new = max(0, have - op.amount)
+            g.remove_marker(t, "damage", have - new)
+            cites = ["915.1"] + (["915.1a"] if op.amount > have else []) + (["915.3"] if op.target in CHOOSING else [])
+            g.record(
+                StepKind.EFFECT,
+                ctx.controller,
+                f"{ctx.label}: {g.label(t)} heals {op.amount} (damage {have} → {new})",
+                cites,
+            )
+        done = True
+    return done
+
+
+# --- cards: draw, discard, charge, attach, reveal, search, shuffle ------------------------------
+
+
+@rule("904.1", "904.2", "304.3", "1102.1", "1102.1a", "914.5", role=RuleRole.TERM)
+def draw(
+    g: DivineCross, pid: str, n: int, cites: Sequence[str] = (), actor: str | None = None, *, silent: bool = False
+) -> int:
+    """904.1–904.2: draw one card at a time; what the deck cannot give is draw damage (1102.1)."""
+    if silent or n <= 0:
+        return n
+    who = actor or pid
+    deck = zone_id(pid, "deck")
+    got: list[str] = []
+    for _ in range(n):
+        top = g.state.zones[deck]
+        if not top:
+            break
+        iid = top[0]
+        g.move(iid, zone_id(pid, "hand"))
+        got.append(g.card(iid).name)
+    if got:
+        g.record(
+            StepKind.ACTION if who == pid and not cites else StepKind.RULE,
+            who,
+            f"{g.name(pid)} draws {len(got)} card{'s' if len(got) > 1 else ''}",
+            [*cites, "904.1"] + (["904.2", "304.3"] if n > 1 else []),
+        )
+    short = n - len(got)
+    if short > 0:
+        _draw_damage(g, pid, short, cites)
+    return n
+
+
+def _draw_damage(g: DivineCross, pid: str, short: int, cites: Sequence[str]) -> None:
+    main = g.main_unit(pid)
+    if main is None:
+        g.record(
+            StepKind.RULE,
+            "rules",
+            f"{g.name(pid)} cannot draw {short} and has no main unit to take the damage",
+            [*cites, "1102.1", "104.2"],
+        )
+        return
+    reducers = [e for e, op in continuous.replacements(g, "damage", main) if op.reduce]
+    if short > 1 and reducers:
+        raise g.ambiguity(
+            ["1102.1", "914.5"],
+            f"{g.name(pid)} cannot draw {short} cards: 1102.1 gives 100 damage for each, but 914.5 (one hit) speaks "
+            f"of damage from cards and abilities, not rules, so whether {short * 100} is one hit or {short} hits "
+            f"is not settled, and {reducers[0].label} reduces each hit",
+        )
+    g.record(
+        StepKind.RULE,
+        "rules",
+        f"{g.name(pid)}'s deck cannot give {short} card{'s' if short > 1 else ''}: "
+        f"{100 * short} draw damage to the main unit, counted as drawing them",
+        [*cites, "1102.1", "1102.1a"],
+    )
+    deal_damage(g, main, 100 * short, None, "rule", ["1102.1"])
+
+
+@rule("904.3", "1102.2", "104.5", role=RuleRole.TERM)
+def draw_effect(g: DivineCross, ctx: Ctx, op: Draw, *, silent: bool = False) -> bool:
+    """904: an effect makes a player draw; choosing to draw more than the deck holds is allowed (1102.2)."""
+    if silent:
+        return True
+    pid = player(g, ctx, op.player)
+    n = op.count
+    cites: list[str] = []
+    if op.until_hand is not None:
+        n = op.until_hand - len(g.state.zones[zone_id(pid, "hand")])
+        cites.append("904.3")
+        if n <= 0:
+            g.record(
+                StepKind.EFFECT,
+                ctx.controller,
+                f"{g.name(pid)} already has {op.until_hand} or more cards in hand",
+                ["904.3", "104.2"],
+            )
+            return True
+    if op.up_to:
+        options = tuple(str(i) for i in range(op.count + 1))
+        choice = g.decide(
+            DecisionRequest(
+                "number", pid, options, "104.5", f"{g.name(pid)} chooses how many cards to draw (0 to {op.count})"
+            )
+        )
+        n = int(choice[0])
+        ctx.chosen_number = n
+        if n > len(g.state.zones[zone_id(pid, "deck")]):
+            g.record(StepKind.EFFECT, pid, f"{g.name(pid)} may choose {n} though the deck holds fewer", ["1102.2"])
+    draw(g, pid, n, cites, ctx.controller)
+    ctx.drawn += max(0, n)
+    return True
+
+
+@rule("910.1", "910.2", "104.2", role=RuleRole.TERM)
+def discard(g: DivineCross, ctx: Ctx, op: Discard, *, silent: bool = False) -> bool:
+    """910: discarding moves cards from a hand (or a unit's energy) to the discard pile."""
+    pid = player(g, ctx, op.player)
+    if op.energy_of is not None:
+        units = candidates(g, ctx, op.energy_of)
+        pool = g.energy(units[0]) if units else []
+    else:
+        pool = list(g.state.zones[zone_id(pid, "hand")])
+    want = len(pool) if op.all else (op.count or 0)
+    if silent:
+        return op.all or len(pool) >= want
+    picked = (
+        pool
+        if op.all
+        else pick_cards(
+            g, pid, pool, min(want, len(pool)), "discard", "910.1", f"{g.name(pid)} chooses {want} card(s) to discard"
+        )
+    )
+    if picked:
+        to_discard(g, picked, ["910.1"] + (["910.2"] if op.all else []), f"discarded by {ctx.label}", ctx.controller)
+    elif op.all:
+        g.record(
+            StepKind.EFFECT, ctx.controller, f"{g.name(pid)} has no hand: the hand still counts as discarded", ["910.2"]
+        )
+    ctx.discarded += len(picked)
+    return op.all or len(picked) >= want
+
+
+@rule("918.1", "907.2b", "907.3", "104.3", role=RuleRole.TERM)
+def stun(g: DivineCross, ctx: Ctx, op: Stun, *, silent: bool = False) -> bool:
+    """918.1: stunning puts a stun marker on the unit."""
+    if silent:
+        return bool(candidates(g, ctx, op.target))
+    targets = choose_units(g, ctx, op.target, "stun")
+    for t in targets:
+        if g.stunned(t):
+            g.record(
+                StepKind.EFFECT,
+                ctx.controller,
+                f"{g.label(t)} is already stunned: it does not become stunned again",
+                ["918.1", "104.3"],
+            )
+            continue
+        g.add_marker(t, "stun")
+        g.record(
+            StepKind.EFFECT,
+            ctx.controller,
+            f"{ctx.label}: {g.label(t)} is stunned (a stun marker is put on it)",
+            ["918.1", "907.2b"],
+        )
+    return bool(targets)
+
+
+@rule("907.3", "907.3b", "907.5", "907.8", role=RuleRole.TERM)
+def markers(g: DivineCross, ctx: Ctx, op: PlaceMarker | RemoveMarker, *, silent: bool = False) -> bool:
+    """907.3 and 907.5: putting markers on a card and taking them off."""
+    if silent:
+        return bool(candidates(g, ctx, op.target))
+    targets = choose_units(g, ctx, op.target, f"{op.marker} markers")
+    for t in targets:
+        have = g.card(t).markers.get(op.marker, 0)
+        if isinstance(op, PlaceMarker):
+            g.add_marker(t, op.marker, op.count)
+            g.record(
+                StepKind.EFFECT,
+                ctx.controller,
+                f"{ctx.label}: {op.count} {op.marker} marker(s) on {g.label(t)}",
+                ["907.3", "907.3b"],
+            )
+        else:
+            g.remove_marker(t, op.marker, op.count)
+            g.record(
+                StepKind.EFFECT,
+                ctx.controller,
+                f"{ctx.label}: {op.marker} markers on {g.label(t)} {have} → {g.card(t).markers.get(op.marker, 0)}",
+                ["907.5"],
+            )
+    return bool(targets)
+
+
+@rule("920.1", "920.2", role=RuleRole.TERM)
+def put_in_ko(g: DivineCross, ctx: Ctx, op: PutInKo, *, silent: bool = False) -> bool:
+    """920: cards to the KO zone face up; what the named zone cannot give comes from deck, hand, discard."""
+    pid = player(g, ctx, op.player)
+    chain = [op.source] + [z for z in ("deck", "hand", "discard") if z != op.source]
+    total = sum(len(g.state.zones[zone_id(pid, z)]) for z in dict.fromkeys(chain))
+    if silent:
+        return total >= op.count
+    left = op.count
+    for i, zone in enumerate(dict.fromkeys(chain)):
+        if left <= 0:
+            break
+        pool = list(g.state.zones[zone_id(pid, zone)])
+        n = min(left, len(pool))
+        if n <= 0:
+            continue
+        picked = (
+            pool[:n]
+            if zone == "deck"
+            else pick_cards(
+                g,
+                pid,
+                pool,
+                n,
+                "put_in_ko",
+                "920.2",
+                f"{g.name(pid)} chooses {n} card(s) from the {zone} for the KO zone",
+            )
+        )
+        for iid in picked:
+            g.move(iid, zone_id(pid, "ko"), face_down=False)
+        g.record(
+            StepKind.EFFECT,
+            ctx.controller,
+            f"{n} card(s) from {g.name(pid)}'s {zone} to the KO zone face up"
+            + ("" if i == 0 else f" ({zone} makes up the shortfall)"),
+            ["920.1"] + (["920.2"] if i else []),
+        )
+        left -= n
+    return left <= 0
+
+
+@rule("905.2", "905.1", "906.1", "306.6", role=RuleRole.TERM)
+def attach_as_energy(
+    g: DivineCross, card: str, unit: str, actor: str, cites: Sequence[str], *, silent: bool = False
+) -> bool:
+    """905.2: a card attached as energy lies face down on the unit (hidden, open to its controller, 306.6)."""
+    if silent:
+        return g.in_area(unit)
+    g.attach(card, unit, "energy", face_down=True)
+    g.record(
+        StepKind.ACTION if actor != "rules" else StepKind.RULE,
+        actor,
+        f"{g.card(card).name} is attached face down to {g.label(unit)} as energy ({len(g.energy(unit))} energy)",
+        [*cites, "905.2", "306.6"],
+    )
+    return True
+
+
+@rule("906.1", role=RuleRole.TERM)
+def charge_effect(g: DivineCross, ctx: Ctx, op: Charge, *, silent: bool = False) -> bool:
+    """906.1: charging attaches a hand card to the unit as energy, then its player draws one."""
+    hand = list(g.state.zones[zone_id(ctx.controller, "hand")])
+    units = [u for u in candidates(g, ctx, op.target) if g.card(u).controller == ctx.controller]
+    if silent:
+        return bool(hand) and bool(units)
+    targets = choose_units(g, ctx, op.target, "charge", units)
+    if targets and hand:
+        card = pick_cards(
+            g,
+            ctx.controller,
+            hand,
+            1,
+            "charge_card",
+            "906.1",
+            f"{g.name(ctx.controller)} chooses the hand card to charge",
+        )[0]
+        attach_as_energy(g, card, targets[0], ctx.controller, ["906.1"])
+    draw(g, ctx.controller, 1, ["906.1"], ctx.controller)
+    return bool(targets) and bool(hand)
+
+
+@rule("905.1", "905.2", "909.2", role=RuleRole.TERM)
+def attach_energy(g: DivineCross, ctx: Ctx, op: AttachEnergy, *, silent: bool = False) -> bool:
+    """905.2: an effect attaches cards to a unit as energy."""
+    pool = list(g.state.zones[zone_id(ctx.controller, op.source)])
+    if silent:
+        return len(pool) >= op.count and bool(candidates(g, ctx, op.target))
+    targets = choose_units(g, ctx, op.target, "energy")
+    if not targets:
+        return False
+    n = min(op.count, len(pool))
+    picked = (
+        pool[:n]
+        if op.source == "deck"
+        else pick_cards(
+            g, ctx.controller, pool, n, "attach", "909.2", f"{g.name(ctx.controller)} chooses card(s) to attach"
+        )
+    )
+    for iid in picked:
+        attach_as_energy(g, iid, targets[0], ctx.controller, ["905.1"])
+    return n >= op.count
+
+
+@rule("903.1", role=RuleRole.TERM)
+def reveal(g: DivineCross, ctx: Ctx, op: Reveal, *, silent: bool = False) -> bool:
+    """903.1: revealing shows hidden cards to every player until the effect ends."""
+    pid = player(g, ctx, op.player)
+    zone = zone_id(pid, "hand" if op.source == "hand" else "deck")
+    iids = g.state.zones[zone] if op.source == "hand" else g.state.zones[zone][: op.count]
+    if silent:
+        return op.source == "hand" or len(iids) >= op.count
+    names = ", ".join(g.card(i).name for i in iids) or "nothing"
+    g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: {g.name(pid)} reveals {names}", ["903.1"])
+    return op.source == "hand" or len(iids) >= op.count
+
+
+@rule("909.2", "302.2b", role=RuleRole.TERM)
+def search(g: DivineCross, ctx: Ctx, op: Search, *, silent: bool = False) -> bool:
+    """909.2: searching a hidden zone; the searcher may find nothing even if a card qualifies (302.2b)."""
+    if silent:
+        return True
+    pid = player(g, ctx, op.player)
+    zone = zone_id(pid, op.source)
+    pool = [i for i in g.state.zones[zone] if _matches(g, i, op)]
+    if not pool:
+        g.record(StepKind.EFFECT, pid, f"{g.name(pid)} searches the {op.source} and finds no such card", ["909.2"])
+        return False
+    options = g.card_options(pool)
+    choice = g.decide(
+        DecisionRequest(
+            "search",
+            pid,
+            tuple(options),
+            "909.2",
+            f"{g.name(pid)} chooses up to {op.count} card(s) from the {op.source}",
+            PickMode.SOME,
+            0,
+            min(op.count, len(pool)),
+        )
+    )
+    for c in choice:
+        g.move(options[c], zone_id(pid, "hand"))
+    g.record(
+        StepKind.EFFECT,
+        pid,
+        f"{g.name(pid)} takes {len(choice)} card(s) from the {op.source} into the hand",
+        ["909.2"] + (["302.2b"] if not choice else []),
+    )
+    return len(choice) >= op.count
+
+
+def _matches(g: DivineCross, iid: str, op: Search) -> bool:
+    d = g.definition(iid)
+    f = op.filter
+    if d is None:
+        return False
+    if f.type is not None and d.type != f.type:
+        return False
+    if f.command is not None and d.command != f.command:
+        return False
+    if f.name_contains is not None and f.name_contains not in d.name:
+        return False
+    return f.attribute is None or f.attribute in d.attributes
+
+
+@rule("911.1", "911.1a", role=RuleRole.TERM)
+def shuffle(g: DivineCross, pid: str, cites: Sequence[str], *, silent: bool = False) -> bool:
+    """911.1: shuffling is chance: the scenario gives the resulting top cards (the rest keep their order)."""
+    if silent:
+        return True
+    zone = zone_id(pid, "deck")
+    iids = list(g.state.zones[zone])
+    options = g.card_options(iids)
+    choice = g.decide(
+        DecisionRequest(
+            "shuffle",
+            pid,
+            tuple(options),
+            "911.1",
+            f"{g.name(pid)}'s shuffled deck comes out with these on top (the rest as listed)",
+            PickMode.SOME,
+            0,
+            len(iids),
+            chance=True,
+        )
+    )
+    top = [options[c] for c in choice]
+    g.reorder(zone, top + [i for i in iids if i not in top])
+    g.record(StepKind.RULE, pid, f"{g.name(pid)}'s deck is shuffled", [*cites, "911.1", "911.1a"])
+    return True
+
+
+@rule("911.1", role=RuleRole.TERM)
+def shuffle_effect(g: DivineCross, ctx: Ctx, op: Shuffle, *, silent: bool = False) -> bool:
+    """911.1: an effect shuffles a deck."""
+    if silent:
+        return True
+    return shuffle(g, player(g, ctx, op.player), ["911.1"])
+
+
+@rule("912.1", "302.3a", "302.3b", "907.7", "907.8", "809.3b-3", role=RuleRole.TERM)
+def swap_units(
+    g: DivineCross, pid: str, standby_unit: str, cites: Sequence[str], actor: str, *, silent: bool = False
+) -> bool:
+    """912.1: the standby unit goes to the main area and the main unit to that standby area."""
+    main = g.main_unit(pid)
+    if silent:
+        return main is not None and g.in_area(standby_unit)
+    assert main is not None
+    area = g.card(standby_unit).zone
+    move_unit(g, standby_unit, zone_id(pid, "main"))
+    move_unit(g, main, area)
+    extra = leave_main_for_standby(g, main)
+    g.record(
+        StepKind.ACTION if actor == pid else StepKind.EFFECT,
+        actor,
+        f"{g.card(standby_unit).name} and {g.card(main).name} swap: {g.card(standby_unit).name} is the main unit",
+        [*cites, "912.1", "302.3a", *extra],
+    )
+    return True
+
+
+@rule("912.1", role=RuleRole.TERM)
+def swap(g: DivineCross, ctx: Ctx, op: Swap, *, silent: bool = False) -> bool:
+    """912.1: an effect swaps the main unit with a chosen standby unit."""
+    pid = player(g, ctx, op.player)
+    standby = g.standby_units(pid)
+    if silent:
+        return bool(standby) and g.main_unit(pid) is not None
+    if not standby or g.main_unit(pid) is None:
+        return False
+    options = g.unit_options(standby)
+    if len(options) > 1:
+        choice = g.decide(
+            DecisionRequest("swap", pid, tuple(options), "912.1", f"{g.name(pid)} chooses the standby unit to swap in")
+        )
+        unit = options[choice[0]]
+    else:
+        unit = standby[0]
+    return swap_units(g, pid, unit, ["912.1"], ctx.controller)
+
+
+# --- janken, winning ticket ----------------------------------------------------------------------
+
+
+@rule("916.1", "916.1a", "106.1", "106.2", role=RuleRole.TERM)
+def janken(g: DivineCross, a: str, why: str, *, silent: bool = False) -> str:
+    """916.1: two players janken; a holder of the winning ticket wins instead and loses the ticket (916.1a)."""
+    if silent:
+        return ""
+    b = g.state.opponent(a)
+    for pid in (a, b):
+        if g.state.players[pid].counters.get("winning_ticket", 0):
+            g.set_counter(pid, "winning_ticket", 0)
+            g.record(
+                StepKind.RULE,
+                "rules",
+                f"{g.name(pid)} holds the winning ticket: no janken is held, {g.name(pid)} wins it and loses "
+                f"the ticket ({why})",
+                ["916.1a", "106.1"],
+            )
+            return pid
+    choice = g.decide(
+        DecisionRequest("janken", None, (a, b), "916.1", f"janken between {a} and {b} ({why}): who wins", chance=True),
+        f"{a} and {b} janken ({why})",
+    )
+    return choice[0]
+
+
+@rule("916.1", role=RuleRole.TERM)
+def janken_effect(g: DivineCross, ctx: Ctx, op: Janken, *, silent: bool = False) -> bool:
+    """916.1: an effect's janken, once or several times; what follows depends on the wins."""
+    if silent:
+        return True
+    wins = 0
+    for i in range(op.times):
+        winner = janken(g, ctx.controller, f"{ctx.label}, janken {i + 1} of {op.times}" if op.times > 1 else ctx.label)
+        if winner == ctx.controller:
+            wins += 1
+    ctx.janken_wins += wins
+    g.record(StepKind.EFFECT, ctx.controller, f"{g.name(ctx.controller)} won {wins} of {op.times} janken", ["916.1"])
+    for _ in range(wins):
+        run(g, ctx, op.per_win, None)
+    if wins:
+        run(g, ctx, op.on_win, None)
+    else:
+        run(g, ctx, op.on_lose, None)
+    return True
+
+
+@rule("926.1", "106.1", "106.2", "106.2a", "106.3", role=RuleRole.TERM)
+def winning_ticket(g: DivineCross, ctx: Ctx, op: GainWinningTicket, *, silent: bool = False) -> bool:
+    """926.1: a player gains the winning ticket; only one player holds it (106.2a), never two (106.3)."""
+    if silent:
+        return True
+    pid = player(g, ctx, op.player)
+    other = g.state.opponent(pid)
+    cites = ["926.1", "106.1"]
+    if g.state.players[pid].counters.get("winning_ticket", 0):
+        g.record(
+            StepKind.EFFECT,
+            ctx.controller,
+            f"{g.name(pid)} already holds the winning ticket and gains no second",
+            [*cites, "106.3"],
+        )
+        return True
+    if g.state.players[other].counters.get("winning_ticket", 0):
+        g.set_counter(other, "winning_ticket", 0)
+        cites += ["106.2", "106.2a"]
+    g.set_counter(pid, "winning_ticket", 1)
+    g.record(StepKind.EFFECT, ctx.controller, f"{g.name(pid)} gains the winning ticket", cites)
+    return True
+
+
+# --- そうしたなら, continuous effects, damage modification -------------------------------------------
+
+
+@rule("925.1", "925.2", "1102.2", role=RuleRole.TERM)
+def if_done(g: DivineCross, ctx: Ctx, op: IfDone, *, silent: bool = False) -> bool:
+    """925: do the action; the follow-up happens only if it was done in full (925.1) or as chosen (925.2)."""
+    if silent:
+        return can_do(g, ctx, op.do)
+    cites = ["925.2"] if op.optional else ["925.1"]
+    if op.optional:
+        possible = can_do(g, ctx, op.do)
+        if not possible:
+            g.record(
+                StepKind.EFFECT,
+                ctx.controller,
+                f"{ctx.label}: the action cannot be done in full, so {g.name(ctx.controller)} cannot choose it",
+                ["925.2"],
+            )
+            run(g, ctx, op.otherwise, None)
+            return False
+        draws_short = any(
+            isinstance(o, Draw) and o.count > len(g.state.zones[zone_id(player(g, ctx, o.player), "deck")])
+            for o in op.do
+        )
+        choice = g.decide(
+            DecisionRequest(
+                "optional",
+                ctx.controller,
+                ("yes", "no"),
+                "925.2",
+                f"{g.name(ctx.controller)} chooses whether to do the action of {ctx.label}",
+            )
+        )
+        if draws_short and choice[0] == "yes":
+            g.record(
+                StepKind.EFFECT,
+                ctx.controller,
+                "the deck holds fewer cards than the draw asks, and the player may still choose it",
+                ["1102.2"],
+            )
+        if choice[0] == "no":
+            run(g, ctx, op.otherwise, None)
+            return True
+    done = run(g, ctx, op.do, None)
+    if done:
+        g.record(
+            StepKind.EFFECT, ctx.controller, f"{ctx.label}: the action was done in full, so what follows happens", cites
+        )
+        run(g, ctx, op.then, None)
+    else:
+        g.record(
+            StepKind.EFFECT,
+            ctx.controller,
+            f"{ctx.label}: the action could not be done in full, so what follows does not happen",
+            cites,
+        )
+    return done
+
+
+def run_parts(g: DivineCross, ctx: Ctx, op: AndThen, *, silent: bool = False) -> bool:
+    """An effect in two parts (``and_then``): the first, then the second; done in full if both were."""
+    if silent:
+        return can_do(g, ctx, op.first) and can_do(g, ctx, op.then)
+    first = run(g, ctx, op.first, None)
+    return run(g, ctx, op.then, None) and first
+
+
+@rule("801.2b", "809.8", "809.3b-2", "809.3b-3", role=RuleRole.EFFECT)
+def make_continuous(g: DivineCross, ctx: Ctx, op: Continuous, *, silent: bool = False) -> bool:
+    """801.2b: an effect makes a continuous effect; a specific unit is locked, a group is re-checked (809.3b-3)."""
+    if silent:
+        return True
+    inner = op.effect
+    selector: Selector | None = getattr(inner, "target", None)
+    locked: tuple[str, ...] = ()
+    cites = ["801.2b", "809.3b-2"]
+    if selector is not None and (selector in CHOOSING or selector in ("self", "own.main", "opponent.main")):
+        locked = tuple(choose_units(g, ctx, selector, "a continuous effect"))
+    elif selector is not None:
+        cites.append("809.3b-3")
+    until = "end_of_turn" if op.duration == "turn" else "game"
+    if op.duration == "turn":
+        cites.append("809.8")
+    effect = ContinuousEffect(
+        key=f"made:{g.serial()}",
+        source=ctx.source,
+        controller=ctx.controller,
+        layer=continuous.layer_of(inner),
+        timestamp=g.tick(),
+        until=until,
+        label=f"{ctx.label} ({inner.op})",
+        payload=continuous.Applied(inner, None, ctx.unit),
+        targets=locked,
+    )
+    g.add_effect(effect)
+    whom = ", ".join(g.label(t) for t in locked) if locked else (selector or "the game")
+    g.record(
+        StepKind.EFFECT,
+        ctx.controller,
+        f"{ctx.label}: a continuous effect ({inner.op}) on {whom} "
+        f"{'until the end of the turn' if op.duration == 'turn' else 'for the rest of the game'}",
+        cites,
+    )
+    return True
+
+
+@rule("914.3", "704.6a-1", "704.6b", role=RuleRole.TERM)
+def modify_damage(g: DivineCross, ctx: Ctx, op: ModifyDamage | DamageBase, *, silent: bool = False) -> bool:
+    """914.3: damage up or down changes the damage being calculated (704.6a-1 sets the base of a ``×`` skill)."""
+    if silent:
+        return ctx.damage is not None
+    if ctx.damage is None:
+        g.record(
+            StepKind.EFFECT,
+            ctx.controller,
+            f"{ctx.label}: no skill damage is being calculated; nothing changes",
+            ["914.3"],
+        )
+        return False
+    before = ctx.damage
+    if isinstance(op, DamageBase):
+        n = count(g, op.per, ctx.controller, ctx.unit, ctx_counts(ctx))
+        ctx.damage = op.each * n
+        g.record(
+            StepKind.RULE,
+            ctx.controller,
+            f"{ctx.label}: the base damage is {op.each} × {n} ({op.per}) = {ctx.damage}",
+            ["704.6a-1"],
+        )
+        return True
+    if op.multiply is not None:
+        ctx.damage = before * op.multiply
+        what = f"× {op.multiply}"
+    else:
+        by = op.by * (count(g, op.per, ctx.controller, ctx.unit, ctx_counts(ctx)) if op.per else 1)
+        ctx.damage = before + by
+        what = f"{'+' if by >= 0 else ''}{by}"
+    g.record(
+        StepKind.RULE, ctx.controller, f"{ctx.label}: damage {what} ({before} → {ctx.damage})", ["914.3", "704.6b"]
+    )
+    return True

@@ -1,0 +1,431 @@
+"""Scenario files: load and validate them, run them, check their expectations and golden traces.
+
+A scenario is a TOML file under ``scenarios/<game>/`` (format: ``docs/scenario-format.md``,
+schema: ``schemas/scenario.schema.json``). The public API::
+
+    scenario = load_scenario(path)          # ScenarioError with file, key and what was expected
+    trace = run_scenario(scenario)          # a Trace; trace.to_json() is plain data
+    result = check_scenario(scenario)       # expectations + golden trace; result.findings
+
+The parts every game shares (prose, decision and chance entries, common expectations) are
+defined here; each game adds its cards, board and actions (``judgekit.games.<game>.format``).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import operator
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic.dataclasses import dataclass as model
+
+from judgekit.engine import EndKind, InputKind, ScriptedInput, Trace
+from judgekit.errors import ScenarioError
+
+STRICT = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+"""Scenario models refuse unknown keys and document their fields in the schema."""
+
+GOLDEN_SUFFIX = ".trace.json"
+"""A scenario's golden trace is ``<name>.trace.json`` beside ``<name>.toml``."""
+
+SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schemas" / "scenario.schema.json"
+"""Where the published JSON Schema of the format lives."""
+
+SCENARIOS_DIR = Path(__file__).resolve().parent.parent / "scenarios"
+"""The hand-written scenarios, one folder per game."""
+
+
+# --- the parts every game shares -------------------------------------------------------------
+
+
+@model(frozen=True, slots=True, config=STRICT)
+class Difference:
+    """Where another document says otherwise than the rules the scenario is ruled by."""
+
+    says: str
+    """What the other document says (quoted or paraphrased, Markdown)."""
+    rules: tuple[str, ...]
+    """The ids of the comprehensive rules that govern instead."""
+    difference: str
+    """How the ruling differs (Markdown)."""
+    document: str = "beginner"
+    """The other document's id (``beginner``: the beginner sheet)."""
+
+
+@model(frozen=True, slots=True, config=STRICT)
+class DecisionEntry:
+    """A player's answer to a decision the rules ask for."""
+
+    decide: str
+    """The decision kind it answers (``promote``, ``target``, ``modifier_order``, …)."""
+    choose: str | tuple[str, ...]
+    """The chosen option, or options in order, exactly as the engine lists them."""
+    by: str | None = None
+    """Who decides (checked against the player the rules ask)."""
+
+
+@model(frozen=True, slots=True, config=STRICT)
+class ChanceEntry:
+    """The outcome of chance (a janken, a shuffle, the first player)."""
+
+    chance: str
+    """The chance kind (``janken``, ``shuffle``, ``first_player``)."""
+    result: str | tuple[str, ...] = ()
+    """The outcome: the winning player, or the cards that end on top of a shuffled deck."""
+    by: str | None = None
+    """Whose shuffle (checked against the deck's player)."""
+
+
+@model(frozen=True, slots=True, config=STRICT)
+class Rejection:
+    """An action the rules must reject."""
+
+    play: int
+    """Index of the action in ``play`` (from 0)."""
+    rule: str
+    """The id of the rule that must be cited as forbidding it."""
+
+
+@model(frozen=True, slots=True, config=STRICT)
+class CommonExpect:
+    """Expectations every game checks from the trace."""
+
+    end: Literal["game_over", "script_end", "decision_needed", "ambiguity"] = "script_end"
+    """How the run must end: the game is over, the play list ran out, a decision was missing, or a rule gap."""
+    winner: str | None = None
+    """With ``end = "game_over"``: the winner's id, or ``draw``."""
+    decided_by: tuple[str, ...] = ()
+    """Rules the ending must cite (the loss condition; the asking rule; the rules around the gap)."""
+    cites: tuple[str, ...] = ()
+    """Rules the trace must cite somewhere."""
+    not_cited: tuple[str, ...] = ()
+    """Rules the trace must not cite."""
+    rejected: tuple[Rejection, ...] = ()
+    """Actions that must be rejected; any other rejection fails the scenario."""
+
+
+def entry_tag(value: Any) -> str | None:
+    """Which kind of play entry a raw table is: ``do``, ``decide`` or ``chance``."""
+    keys = value.keys() if isinstance(value, dict) else [k for k in ("do", "decide", "chance") if hasattr(value, k)]
+    found = [k for k in ("do", "decide", "chance") if k in keys]
+    return found[0] if len(found) == 1 else None
+
+
+# --- loading -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    """A loaded, validated scenario file."""
+
+    path: Path
+    """The file."""
+    name: str
+    """Its name: the file stem."""
+    game: str
+    """The game id."""
+    model: Any
+    """The validated file, as the game's scenario model."""
+
+    @property
+    def golden_path(self) -> Path:
+        """Where its golden trace lives."""
+        return self.path.with_name(self.name + GOLDEN_SUFFIX)
+
+    @property
+    def title(self) -> str:
+        """The scenario's title."""
+        return str(self.model.title)
+
+
+def _where(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Read and validate a scenario file; every problem is reported at once with its key."""
+    from judgekit.games import game_support
+
+    p = Path(path)
+    where = _where(p)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ScenarioError([("(file)", f"a readable TOML file ({exc.strerror})")], where) from exc
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError([("(toml)", f"valid TOML: {exc}")], where) from exc
+    game = data.get("game")
+    try:
+        support = game_support(game if isinstance(game, str) else "")
+    except KeyError as exc:
+        from judgekit.games import GAMES
+
+        raise ScenarioError([("game", f"one of {', '.join(GAMES)}; found {game!r}")], where) from exc
+    try:
+        scenario_model = support.adapter().validate_python(data)
+    except ValidationError as exc:
+        raise ScenarioError(_problems(exc), where) from exc
+    problems = support.validate(scenario_model)
+    if problems:
+        raise ScenarioError(problems, where)
+    return Scenario(p, p.name.removesuffix(".toml"), support.id, scenario_model)
+
+
+def _problems(exc: ValidationError) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    seen: set[tuple[str, str]] = set()
+    for err in exc.errors(include_url=False):
+        key = _key(err["loc"])
+        msg = err["msg"]
+        if err["type"] == "missing":
+            msg = "a value (the key is required)"
+        elif err["type"] in ("extra_forbidden", "unexpected_keyword_argument"):
+            msg = "no such key here"
+        elif err["type"] == "literal_error":
+            msg = f"{err['ctx']['expected']}; found {err['input']!r}"
+        elif err["type"] == "union_tag_invalid":
+            msg = f"one of {err['ctx']['expected_tags']}; found {err['ctx']['tag']!r}"
+        elif err["type"] == "union_tag_not_found":
+            msg = "exactly one of the keys do, decide, chance"
+        else:
+            msg = f"{msg}; found {err.get('input')!r}"
+        if (key, msg) not in seen:
+            seen.add((key, msg))
+            out.append((key, msg))
+    return out
+
+
+def _key(loc: Sequence[int | str]) -> str:
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif (
+            (part in ("do", "decide", "chance") and out.endswith("]"))
+            or part.startswith("function-")
+            or part in ("str", "tuple[str, ...]")
+            or "[" in part
+        ):
+            continue
+        else:
+            out += f".{part}" if out else part
+    return out or "(file)"
+
+
+# --- running -----------------------------------------------------------------------------------
+
+
+def scripted_inputs(entries: Sequence[Any]) -> list[ScriptedInput]:
+    """The play list as the kernel's scripted inputs."""
+    out: list[ScriptedInput] = []
+    for i, e in enumerate(entries):
+        if isinstance(e, DecisionEntry):
+            choice = (e.choose,) if isinstance(e.choose, str) else tuple(e.choose)
+            out.append(ScriptedInput(i, InputKind.DECISION, e.decide, e.by, choice))
+        elif isinstance(e, ChanceEntry):
+            result = (e.result,) if isinstance(e.result, str) else tuple(e.result)
+            out.append(ScriptedInput(i, InputKind.CHANCE, e.chance, e.by, result))
+        else:
+            out.append(ScriptedInput(i, InputKind.ACTION, e.do, getattr(e, "by", None), (), e))
+    return out
+
+
+def run_scenario(scenario: Scenario) -> Trace:
+    """Run a scenario; the trace ends with the game's end, the script's end, or where the run stopped."""
+    from judgekit.games import game_support
+
+    return game_support(scenario.game).run(scenario).trace
+
+
+# --- checking ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CheckResult:
+    """What checking one scenario found."""
+
+    scenario: Scenario
+    """The scenario."""
+    trace: Trace
+    """Its trace."""
+    findings: tuple[str, ...]
+    """Failed expectations and golden-trace differences, one sentence each."""
+    updated: bool = False
+    """Whether the golden trace was (re)written."""
+
+    @property
+    def ok(self) -> bool:
+        """Whether everything held."""
+        return not self.findings
+
+
+def trace_text(trace: Trace) -> str:
+    """The canonical JSON text of a trace (the golden file's content)."""
+    from judgekit.render.json import trace_json
+
+    return trace_json(trace)
+
+
+def check_scenario(scenario: Scenario, *, update: bool = False) -> CheckResult:
+    """Run a scenario and check its expectations and golden trace (``update`` rewrites the golden trace)."""
+    from judgekit.games import game_support
+
+    support = game_support(scenario.game)
+    run = support.run(scenario)
+    trace = run.trace
+    findings = common_findings(scenario.model.expect, trace, len(scenario.model.play), run.unused)
+    findings += support.findings(scenario, run)
+    text = trace_text(trace)
+    golden = scenario.golden_path
+    updated = False
+    if update:
+        if not golden.exists() or golden.read_text(encoding="utf-8") != text:
+            golden.write_text(text, encoding="utf-8")
+            updated = True
+    elif not golden.exists():
+        findings.append(f"no golden trace {golden.name}; run `judgekit check --update` and read it before committing")
+    elif golden.read_text(encoding="utf-8") != text:
+        findings.append(f"the trace differs from the golden trace {golden.name}: {_first_difference(golden, text)}")
+    return CheckResult(scenario, trace, tuple(findings), updated)
+
+
+def _first_difference(golden: Path, text: str) -> str:
+    old = golden.read_text(encoding="utf-8").splitlines()
+    new = text.splitlines()
+    for i, (a, b) in enumerate(zip(old, new, strict=False)):
+        if a != b:
+            try:
+                sa, sb = json.loads(a.rstrip(",")), json.loads(b.rstrip(","))
+                if isinstance(sa, dict) and isinstance(sb, dict) and "index" in sa:
+                    key = next((k for k in ("sentence", "rules", "changes", "board") if sa.get(k) != sb.get(k)), "")
+                    if key == "sentence":
+                        return f"step {sa['index']}: was {sa.get('sentence')!r}, now {sb.get('sentence')!r}"
+                    if key == "rules":
+                        ids = [[r["id"] for r in x.get("rules", [])] for x in (sa, sb)]
+                        return f"step {sa['index']} ({sb.get('sentence')!r}): cited {ids[0]}, now {ids[1]}"
+                    return f"step {sa['index']} ({sb.get('sentence')!r}): its {key or 'content'} differs"
+            except json.JSONDecodeError:
+                pass
+            return f"line {i + 1}"
+    return f"{len(old)} lines before, {len(new)} now"
+
+
+def common_findings(expect: CommonExpect, trace: Trace, plays: int, unused: Sequence[ScriptedInput]) -> list[str]:
+    """Check the expectations every game shares against a trace."""
+    out: list[str] = []
+    end = trace.outcome.end
+    wanted = EndKind(expect.end)
+    if end is not wanted and not (wanted is EndKind.SCRIPT_END and end is EndKind.SCRIPT_END):
+        out.append(f"expect.end: expected {wanted.value}; the run ended with {end.value}: {trace.outcome.message}")
+    if expect.winner is not None:
+        got = trace.outcome.winner or ("draw" if end is EndKind.GAME_OVER else "none")
+        if got != expect.winner:
+            out.append(f"expect.winner: expected {expect.winner}; got {got} ({trace.outcome.message})")
+    outcome_ids = [r.id for r in trace.outcome.rules]
+    for rid in expect.decided_by:
+        if rid not in outcome_ids:
+            out.append(
+                f"expect.decided_by: the ending does not cite {rid} (it cites {', '.join(outcome_ids) or 'nothing'})"
+            )
+    cited = set(trace.cited_ids())
+    for rid in expect.cites:
+        if rid not in cited:
+            out.append(f"expect.cites: {rid} is never cited")
+    for rid in expect.not_cited:
+        if rid in cited:
+            out.append(f"expect.not_cited: {rid} is cited")
+    rejected = {
+        (s.play, r.id) for s in trace.steps if s.kind.value == "rejected" and s.play is not None for r in s.rules
+    }
+    rejected_plays = {p for p, _ in rejected}
+    for rej in expect.rejected:
+        if rej.play >= plays:
+            out.append(f"expect.rejected: play[{rej.play}] does not exist")
+        elif (rej.play, rej.rule) not in rejected:
+            how = "rejected for another rule" if rej.play in rejected_plays else "not rejected"
+            out.append(f"expect.rejected: play[{rej.play}] must be rejected by {rej.rule}; it was {how}")
+    expected_plays = {r.play for r in expect.rejected}
+    for p in sorted(rejected_plays - expected_plays):
+        rules = ", ".join(sorted(r for q, r in rejected if q == p))
+        out.append(f"play[{p}] was rejected ({rules}) but expect.rejected does not list it")
+    for entry in unused:
+        out.append(f"{entry.describe()} was never used")
+    return out
+
+
+def iter_scenario_files(paths: Sequence[str | Path]) -> list[Path]:
+    """The scenario files named by ``paths`` (files, or folders searched recursively), sorted."""
+    found: list[Path] = []
+    for raw in paths or [SCENARIOS_DIR]:
+        p = Path(raw)
+        if p.is_dir():
+            found.extend(sorted(p.rglob("*.toml")))
+        else:
+            found.append(p)
+    return found
+
+
+# --- schema and template ---------------------------------------------------------------------
+
+
+def scenario_schema() -> dict[str, Any]:
+    """The JSON Schema of the scenario format, generated from the models of every game."""
+    from judgekit.games import GAMES, game_support
+
+    models = [game_support(g).model() for g in GAMES]
+    target: Any = models[0]
+    if len(models) > 1:  # one schema for every game, told apart by the ``game`` key
+        target = Annotated[functools.reduce(operator.or_, models), Field(discriminator="game")]
+    schema = TypeAdapter(target).json_schema()
+    schema = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://judgekit.invalid/schemas/scenario.schema.json",
+        **schema,
+    }
+    return schema
+
+
+def schema_text() -> str:
+    """The published schema file's content."""
+    return json.dumps(scenario_schema(), ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+
+
+def write_schema(path: Path = SCHEMA_PATH) -> None:
+    """Regenerate the published schema file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(schema_text(), encoding="utf-8")
+
+
+def template(game: str, name: str) -> str:
+    """A commented template scenario for ``game``."""
+    from judgekit.games import game_support
+
+    return game_support(game).template(name)
+
+
+__all__ = [
+    "ChanceEntry",
+    "CheckResult",
+    "CommonExpect",
+    "DecisionEntry",
+    "Difference",
+    "Rejection",
+    "Scenario",
+    "check_scenario",
+    "load_scenario",
+    "run_scenario",
+    "scenario_schema",
+    "template",
+    "write_schema",
+]

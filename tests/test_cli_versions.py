@@ -1,0 +1,307 @@
+"""The version commands (diff, migrate, impact), driven as a user would through the CLI.
+
+We hold one published version of each document, so each test runs against a copy of the
+sources with a second version added (a realistic edition built from the real text, see
+``tests/rules_index/editions.py``) and ``rules_index.catalog.SOURCES`` pointed at it; the real
+manifests keep the published versions only.
+"""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from functools import cache
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import rules_index.catalog
+from judgekit.cli import app
+from tests.rules_index.editions import Edition, write_sources
+
+CHARGE_SCENARIO = '''\
+game = "divine-cross"
+rulebook = "1.0.16"
+title = "Charging: once a turn"
+question = "Can I charge twice in one turn?"
+ruling = """
+**No.** Charging attaches a hand card as energy and draws a card (602.1, 905.2); it can be done
+only once a turn (602.2).
+"""
+
+[start]
+at = "main"
+turn = 3
+turn_player = "P1"
+
+[cards.mage]
+name = "見習い魔導士"
+type = "unit"
+hp = 500
+attributes = ["blue"]
+
+[cards.cat]
+name = "使い魔の猫"
+type = "unit"
+hp = 200
+attributes = ["colorless"]
+
+[players.P1]
+main = { card = "mage", energy = ["cat"] }
+standby = [{ card = "cat" }]
+hand = ["cat", "mage"]
+deck = ["cat", "mage", "cat"]
+
+[players.P2]
+main = { card = "mage" }
+deck = ["cat"]
+
+[[play]]
+do = "charge"
+card = "mage"
+unit = "main"
+
+[[play]]
+do = "charge"
+card = "cat"
+unit = "standby1"
+
+[expect]
+rejected = [{ play = 1, rule = "602.2" }]
+cites = ["602.1", "905.2"]
+'''
+"""A runnable scenario citing 602.2, which the 1.0.17 edition rewords."""
+
+ADVANTAGE_CITATIONS = '''\
+game = "divine-cross"
+rulebook = "1.0.16"
+title = "Advantage doubles after the modifiers"
+question = "Is advantage applied before or after 「炎の指輪」 (300)?"
+ruling = """
+After: modifiers first (704.6b-1), then advantage doubles the damage (704.6c-1); see also 704.6d.
+"""
+
+[expect]
+cites = ["704.6a", "704.6c-1"]
+not_cited = ["704.6d"]
+'''
+"""Citations only (migrate reads files with tomllib): every id maps safely to 1.0.17."""
+
+OTHER_VERSION = """\
+game = "divine-cross"
+rulebook = "1.0.15"
+title = "Ruled under an older version"
+question = "?"
+ruling = "(602.2)"
+
+[expect]
+cites = ["602.2"]
+"""
+
+
+@cache
+def edition_1_0_17() -> Edition:
+    """1.0.17: a sub-rule inserted before 704.6c (later letters shift), 602.2 reworded (with markup-like text)."""
+    return (
+        Edition.published("divine-cross")
+        .renumber({"704.6d": "704.6e", "704.6c": "704.6d"})
+        .insert_before("704.6d", "704.6c. 宣言したスキルを持つユニットのスキル効果によるダメージの増減を適用します。")
+        .reword("602.2", "1ターンに1度のみ", "1ターンに1度のみ(<注>&チャージ)")
+        .as_version("1.0.17", "2026-06-01")
+    )
+
+
+@pytest.fixture
+def sources(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = write_sources(tmp_path, edition_1_0_17())
+    monkeypatch.setattr(rules_index.catalog, "SOURCES", folder)
+    return folder
+
+
+@pytest.fixture
+def runner(tmp_path: Path) -> CliRunner:
+    return CliRunner(env={"JUDGEKIT_CACHE": str(tmp_path / "cache"), "NO_COLOR": "1"})
+
+
+def invoke(runner: CliRunner, *args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+# --------------------------------------------------------------------------- diff
+
+
+def test_the_real_manifests_hold_the_published_versions_only() -> None:
+    manifest = (rules_index.catalog.SOURCES / "divine-cross" / "manifest.toml").read_text(encoding="utf-8")
+    assert manifest.count("[[documents.versions]]") == 2 and "1.0.17" not in manifest
+
+
+def test_diff_text(sources: Path, runner: CliRunner) -> None:
+    code, out, err = invoke(runner, "diff", "dc", "1.0.16", "1.0.17")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == (
+        "DC comprehensive 1.0.16 → 1.0.17: 6 change(s) (1 added, 1 changed, 1 reference-only, 3 renumbered)"
+    )
+    assert "~ 602.2  changed" in lines
+    assert "    この処理は、1ターンに1度のみ{+(<注>&チャージ)+}実行できます。" in lines
+    assert "+ 704.6c  added" in lines
+    assert "= 704.6c-1 → 704.6d-1  renumbered" in lines
+    assert "# 924.1  reference-only; references: 704.6d → 704.6e (followed)" in lines
+
+
+def test_diff_json(sources: Path, runner: CliRunner) -> None:
+    code, out, _ = invoke(runner, "diff", "divine-cross", "1.0.16", "1.0.17", "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert (data["old"], data["new"]) == ("1.0.16", "1.0.17")
+    assert data["counts"] == {"added": 1, "changed": 1, "reference-only": 1, "renumbered": 3}
+    assert data["mapping"] == {"704.6c": "704.6d", "704.6c-1": "704.6d-1", "704.6d": "704.6e"}
+    changed = next(e for e in data["entries"] if e["kind"] == "changed")
+    assert ["insert", "(<注>&チャージ)"] in changed["ops"]
+    assert "(<注>&チャージ)" in out  # UTF-8, not \\u escapes
+
+
+def test_diff_html_is_a_standalone_escaped_page(sources: Path, runner: CliRunner) -> None:
+    code, out, _ = invoke(runner, "diff", "dc", "1.0.16", "1.0.17", "-f", "html")
+    assert code == 0
+    assert out.startswith("<!DOCTYPE html>") and out.rstrip().endswith("</html>")
+    assert "<style>" in out and "http" not in out  # no external request
+    assert "<注>" not in out and "&lt;注&gt;&amp;チャージ" in out
+    assert '<td class="new">この処理は、1ターンに1度のみ<ins>(&lt;注&gt;&amp;チャージ)</ins>実行できます。</td>' in out
+    assert '<article class="change change-renumbered" id="new-704.6d">' in out
+
+
+def test_diff_of_a_version_with_itself_says_no_changes(sources: Path, runner: CliRunner) -> None:
+    code, out, _ = invoke(runner, "diff", "dc", "1.0.17", "1.0.17")
+    assert (code, out) == (0, "DC comprehensive 1.0.17 → 1.0.17: no changes\n")
+
+
+def test_diff_of_an_unknown_version_names_the_versions_held(sources: Path, runner: CliRunner) -> None:
+    code, out, err = invoke(runner, "diff", "dc", "1.0.16", "1.0.18")
+    assert (code, out) == (2, "")
+    assert "no version '1.0.18'; versions held: 1.0.16, 1.0.17" in err
+
+
+def test_rule_looks_up_a_chosen_version(sources: Path, runner: CliRunner) -> None:
+    code, out, _ = invoke(runner, "rule", "dc", "704.6d", "--version", "1.0.16", "--format", "json")
+    assert code == 0 and json.loads(out)["text"].startswith("決定したダメージ")
+    code, out, _ = invoke(runner, "rule", "dc", "704.6d", "--format", "json")
+    assert code == 0 and json.loads(out)["version"] == "1.0.17"
+    assert json.loads(out)["text"].startswith("ユニットの有利")
+
+
+# --------------------------------------------------------------------------- migrate
+
+
+@pytest.fixture
+def citing(tmp_path: Path) -> Path:
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    (folder / "advantage.toml").write_text(ADVANTAGE_CITATIONS, encoding="utf-8")
+    (folder / "charge.toml").write_text(CHARGE_SCENARIO, encoding="utf-8")
+    (folder / "older.toml").write_text(OTHER_VERSION, encoding="utf-8")
+    return folder
+
+
+def test_migrate_maps_citations_and_lists_what_to_review(sources: Path, runner: CliRunner, citing: Path) -> None:
+    code, out, _ = invoke(runner, "migrate", "dc", "1.0.16", "1.0.17", str(citing))
+    assert code == 1  # 602.2 was reworded: a person must look
+    lines = out.splitlines()
+    assert f"{citing / 'advantage.toml'} (1.0.16 → 1.0.17): 4 cited id(s), 2 unchanged" in lines
+    assert "  704.6c-1   → 704.6d-1           renumbered ok     ruling, expect.cites[1]" in lines
+    assert "  704.6d     → 704.6e             renumbered ok     ruling, expect.not_cited[0]" in lines
+    assert "  602.2      → 602.2              changed    REVIEW ruling, expect.rejected[0].rule" in lines
+    assert f"{citing / 'older.toml'}: skipped (ruled under 1.0.15, not 1.0.16)" in lines
+    assert lines[-1] == "2 scenario file(s): 2 cited id(s) to rewrite, 1 to review"
+    # Without --write nothing changes.
+    assert (citing / "advantage.toml").read_text(encoding="utf-8") == ADVANTAGE_CITATIONS
+
+
+def test_migrate_json(sources: Path, runner: CliRunner, citing: Path) -> None:
+    code, out, _ = invoke(runner, "migrate", "dc", "1.0.16", "1.0.17", str(citing), "-f", "json")
+    assert code == 1
+    files = {Path(f["path"]).name: f for f in json.loads(out)["files"]}
+    cites = {(c["id"], c["key"]): (c["fate"], c["new_ids"], c["review"]) for c in files["advantage.toml"]["citations"]}
+    assert cites[("704.6c-1", "expect.cites[1]")] == ("renumbered", ["704.6d-1"], False)
+    assert cites[("704.6a", "expect.cites[0]")] == ("unchanged", ["704.6a"], False)
+    assert files["older.toml"]["skipped"] == "ruled under 1.0.15, not 1.0.16"
+
+
+def test_migrate_write_rewrites_only_files_that_map_safely(sources: Path, runner: CliRunner, citing: Path) -> None:
+    code, _, err = invoke(runner, "migrate", "dc", "1.0.16", "1.0.17", str(citing), "--write")
+    assert code == 1
+    migrated = (citing / "advantage.toml").read_text(encoding="utf-8")
+    assert migrated == (
+        ADVANTAGE_CITATIONS.replace('rulebook = "1.0.16"', 'rulebook = "1.0.17"')
+        .replace("704.6c-1", "704.6d-1")
+        .replace("see also 704.6d", "see also 704.6e")
+        .replace('not_cited = ["704.6d"]', 'not_cited = ["704.6e"]')
+    )
+    assert "(300)" in migrated  # a skill's damage in parentheses is not a citation of chapter 300
+    assert (citing / "charge.toml").read_text(encoding="utf-8") == CHARGE_SCENARIO
+    assert "602.2 must be reviewed first" in err
+    assert (citing / "older.toml").read_text(encoding="utf-8") == OTHER_VERSION
+
+
+# --------------------------------------------------------------------------- impact
+
+
+@pytest.fixture
+def runnable(tmp_path: Path, sources: Path) -> Path:
+    """The charge scenario and the advantage citations, with golden traces made now."""
+    from judgekit.scenario import check_scenario, load_scenario
+
+    folder = tmp_path / "runnable"
+    folder.mkdir()
+    (folder / "charge.toml").write_text(CHARGE_SCENARIO, encoding="utf-8")
+    check_scenario(load_scenario(folder / "charge.toml"), update=True)
+    assert (folder / "charge.trace.json").is_file()
+    return folder
+
+
+def test_impact_finds_the_scenarios_citing_a_changed_rule(runner: CliRunner, runnable: Path, tmp_path: Path) -> None:
+    junit = tmp_path / "out" / "impact.xml"
+    code, out, _ = invoke(runner, "impact", "dc", "1.0.16", "1.0.17", str(runnable), "--junit", str(junit))
+    assert code == 0, out
+    assert out.startswith("## Impact of DC comprehensive 1.0.16 → 1.0.17\n")
+    assert "Changes that can alter a ruling: `602.2` (changed)." in out
+    assert "1 scenario(s) ruled under 1.0.16: 1 cite a changed rule; 1 re-run, 0 with a different ruling." in out
+    assert "| charge | `602.2` | 602.2 changed | ✅ same ruling |" in out
+    suite = ET.parse(junit).getroot()
+    assert (suite.get("tests"), suite.get("failures"), suite.get("errors")) == ("1", "0", "0")
+    case = suite.find("testcase")
+    assert case is not None and case.get("name") == "charge"
+    assert case.find("failure") is None
+
+
+def test_impact_reports_a_ruling_that_differs_from_the_golden_trace(
+    runner: CliRunner, runnable: Path, tmp_path: Path
+) -> None:
+    golden = runnable / "charge.trace.json"
+    data = json.loads(golden.read_text(encoding="utf-8"))
+    data["outcome"]["message"] = "an older ruling"
+    golden.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+    junit = tmp_path / "impact.xml"
+    code, out, _ = invoke(runner, "impact", "dc", "1.0.16", "1.0.17", str(runnable), "--junit", str(junit))
+    assert code == 1
+    assert "| charge | `602.2` | 602.2 changed | ❌ the outcome differs |" in out
+    assert "### Rulings that differ from the golden traces" in out
+    failure = ET.parse(junit).getroot().find("testcase/failure")
+    assert failure is not None and failure.get("message") == "the outcome differs"
+    assert "golden trace" in (failure.text or "")
+
+
+def test_impact_without_running_and_as_json(runner: CliRunner, runnable: Path) -> None:
+    code, out, _ = invoke(runner, "impact", "dc", "1.0.16", "1.0.17", str(runnable), "--no-run", "-f", "json")
+    assert code == 0
+    data = json.loads(out)
+    (scenario,) = data["scenarios"]
+    assert scenario["affected"] is True and scenario["rerun"] is None
+    assert scenario["touches"] == [
+        {"cited": "602.2", "relation": "direct", "path": ["602.2"], "change": "changed", "label": "602.2"}
+    ]
+    assert data["diff"]["counts"]["changed"] == 1

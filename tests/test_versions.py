@@ -1,0 +1,137 @@
+"""Scenarios across versions: citations in scenario files, safe rewriting, what a change reaches."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from judgekit.versions import (
+    MigrationError,
+    Place,
+    Relation,
+    migrated_text,
+    plan_migration,
+    prose_ids,
+    read_scenario_file,
+    touches,
+)
+from rules_index.diff import BookDiff, diff_books
+from rules_index.model import RuleBook
+from tests.rules_index.editions import Edition
+
+
+@cache
+def published() -> RuleBook:
+    return Edition.published("divine-cross").book()
+
+
+@cache
+def shifted() -> BookDiff:
+    """1.0.16 → 1.0.17 with 704.6c inserted (later letters shift) and 804.2c-1 reworded."""
+    new = (
+        Edition.published("divine-cross")
+        .renumber({"704.6d": "704.6e", "704.6c": "704.6d"})
+        .insert_before("704.6d", "704.6c. 宣言したスキルを持つユニットのスキル効果によるダメージの増減を適用します。")
+        .reword("804.2c-1", "捨て場に置きます", "KO 置き場に置きます")
+        .as_version("1.0.17")
+    )
+    return diff_books(published(), new.book())
+
+
+def ids_and_tops() -> tuple[set[str], set[str]]:
+    rules = published().rules
+    return {r.id for r in rules}, {r.id for r in rules if r.parent is None}
+
+
+@pytest.mark.parametrize(
+    ("text", "cited"),
+    [
+        ("the damage is doubled (704.6c-1)", ["704.6c-1"]),
+        ("at the rule check after the skill (704.9, 1003.2)", ["704.9", "1003.2"]),
+        ("played as the rules say (804)", ["804"]),
+        ("uses 「フレイムスラッシュ」 (300) and deals 300 damage", []),
+        ("the comprehensive rules (since 1.0.12 in 1102)", ["1102"]),
+        ("see rule 913 and section 1102", ["913", "1102"]),
+        ("chapter (1000) and 2 人", []),
+        ("704.6e does not exist; 704.6d does", ["704.6d"]),
+    ],
+)
+def test_prose_citations(text: str, cited: list[str]) -> None:
+    ids, top = ids_and_tops()
+    assert [found for found, _, _ in prose_ids(text, ids, top)] == cited
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "scenario.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+SCENARIO = """\
+game = "divine-cross"
+rulebook = "1.0.16"  # pinned
+title = "t"
+question = "q"
+ruling = "Advantage last (704.6c-1)."
+
+[[differs]]
+says = "先に有利を確認する。"
+rules = ["704.6c"]
+difference = "see 704.6d"
+
+[expect]
+cites = ["704.6a", "704.6c-1"]
+rejected = [{ play = 0, rule = "602.2" }]
+"""
+
+
+def test_citations_are_read_from_rule_id_fields_and_prose(tmp_path: Path) -> None:
+    file = read_scenario_file(write(tmp_path, SCENARIO), published())
+    assert (file.game, file.document, file.version) == ("divine-cross", "comprehensive", "1.0.16")
+    assert [(c.rule_id, c.key, c.place) for c in file.citations] == [
+        ("704.6c-1", "ruling", Place.PROSE),
+        ("704.6c", "differs[0].rules[0]", Place.FIELD),
+        ("704.6d", "differs[0].difference", Place.PROSE),
+        ("704.6a", "expect.cites[0]", Place.FIELD),
+        ("704.6c-1", "expect.cites[1]", Place.FIELD),
+        ("602.2", "expect.rejected[0].rule", Place.FIELD),
+    ]
+
+
+def test_a_safe_migration_rewrites_ids_and_the_pin_and_nothing_else(tmp_path: Path) -> None:
+    file = read_scenario_file(write(tmp_path, SCENARIO), published())
+    (plan,) = plan_migration(shifted(), [file])
+    assert plan.review == ()
+    assert plan.rewrites == {"704.6c-1": "704.6d-1", "704.6c": "704.6d", "704.6d": "704.6e"}
+    text = migrated_text(plan, "1.0.17", published())
+    assert text.splitlines()[1] == 'rulebook = "1.0.17"  # pinned'
+    assert 'ruling = "Advantage last (704.6d-1)."' in text
+    assert 'rules = ["704.6d"]' in text and 'difference = "see 704.6e"' in text
+    assert 'cites = ["704.6a", "704.6d-1"]' in text
+
+
+def test_an_id_that_also_stands_outside_citations_is_left_for_a_person(tmp_path: Path) -> None:
+    text = SCENARIO + '\n[cards.odd]\nname = "704.6c"\n'
+    (plan,) = plan_migration(shifted(), [read_scenario_file(write(tmp_path, text), published())])
+    with pytest.raises(MigrationError, match="occurs outside citations"):
+        migrated_text(plan, "1.0.17", published())
+
+
+def test_a_changed_rule_blocks_the_rewrite(tmp_path: Path) -> None:
+    text = SCENARIO.replace('"602.2"', '"804.2c-1"')
+    (plan,) = plan_migration(shifted(), [read_scenario_file(write(tmp_path, text), published())])
+    assert [m.citation.rule_id for m in plan.review] == ["804.2c-1"]
+    with pytest.raises(MigrationError, match=r"804\.2c-1 must be reviewed first"):
+        migrated_text(plan, "1.0.17", published())
+
+
+def test_a_change_reaches_citations_directly_under_them_and_through_references() -> None:
+    found = touches(["804.2c-1", "804.2", "604.2", "704.6b"], shifted(), published())
+    assert [(t.cited, t.relation, t.path) for t in found] == [
+        ("804.2c-1", Relation.DIRECT, ("804.2c-1",)),
+        ("804.2", Relation.UNDER, ("804.2", "804.2c-1")),
+        ("604.2", Relation.REFERENCE, ("604.2", "804", "804.2c-1")),
+    ]
+    assert all(t.changed == "804.2c-1" for t in found)
