@@ -20,3 +20,19 @@ if [ ! -f "$stamp$extras" ] || [ pyproject.toml -nt "$stamp$extras" ]; then
     | { grep -v "is ignored: it is neither a file nor a directory" || true; } >&2
   touch "$stamp$extras"
 fi
+
+if [ $want_test = 1 ]; then
+  # The site's browser tests drive Debian's chromium (never a browser Playwright downloads) and
+  # need a Japanese font to render the rules. Installed only when missing.
+  missing=""
+  [ -x /usr/bin/chromium ] || missing="$missing chromium"
+  dpkg-query -W -f='${Status}' fonts-ipafont-gothic 2>/dev/null | grep -q "ok installed" \
+    || missing="$missing fonts-ipafont-gothic"
+  if [ -n "$missing" ]; then
+    sudo=""
+    [ "$(id -u)" = 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    # shellcheck disable=SC2086 # the package names are meant to split
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null
+  fi
+fi

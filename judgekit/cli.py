@@ -10,6 +10,7 @@ import typer
 
 from judgekit.commands import rules as rules_commands
 from judgekit.commands import scenarios as scenario_commands
+from judgekit.commands import site as site_commands
 from judgekit.commands import versions as versions_commands
 from judgekit.commands.common import guarded
 
@@ -23,6 +24,7 @@ app = typer.Typer(
 rules_commands.register(app)
 versions_commands.register(app)
 scenario_commands.register(app)
+site_commands.register(app)
 
 
 @app.command("all")

@@ -1,0 +1,545 @@
+"""``judgekit build``: the rules graph and the scenario traces → a static site.
+
+The site is written to ``build/site/`` by default, atomically (see :mod:`judgekit.site.output`),
+and is deterministic: the same sources give the same bytes. Pages come from the jinja2
+templates under ``site/templates``; CSS and JS are copied from ``site/static``. Every link is
+relative and names a file, so the site works from ``file://`` and from any sub-path; nothing
+is fetched from anywhere else.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import jinja2
+from markupsafe import Markup
+
+from judgekit.render.html import has_japanese, ja, ja_runs
+from judgekit.site import layout
+from judgekit.site.books import BookPages, Citation, Link, RuleView, glossary_anchor, prepare_book, rule_label, summary
+from judgekit.site.layout import GamePaths, relative
+from judgekit.site.output import OutputError, SiteWriter, check_output, write_atomically
+from judgekit.site.sections import Section
+from rules_index.errors import JudgekitError
+from rules_index.model import Severity
+
+if TYPE_CHECKING:
+    from judgekit.site.scenarios import ScenarioPage
+    from rules_index.catalog import Game
+    from rules_index.graph import BookIndex, RulesIndex
+
+REPO = Path(__file__).resolve().parents[2]
+"""The checkout the package runs from (``site/`` lives beside the packages)."""
+SITE_SOURCES = REPO / "site"
+"""Templates and static files of the site."""
+DEFAULT_OUT = Path("build") / "site"
+"""Where ``judgekit build`` writes, relative to the working directory."""
+TOC_MAX_DEPTH = 3
+"""Titled rules deeper than this are left out of a document's table of contents."""
+
+
+@dataclass(frozen=True, slots=True)
+class BuildReport:
+    """What a build wrote."""
+
+    out: Path
+    """The site's folder."""
+    pages: int
+    """HTML pages written."""
+    files: int
+    """Files written in all."""
+    seconds: float
+    """How long the build took."""
+
+    @property
+    def home(self) -> Path:
+        """The home page (open it in a browser)."""
+        return self.out / layout.HOME
+
+
+@dataclass(frozen=True, slots=True)
+class TocEntry:
+    """One line of a table of contents."""
+
+    label: str
+    """``704. ダメージステップ``."""
+    path: str
+    """Where it is, from the site root."""
+    children: tuple[TocEntry, ...]
+    """Entries below it."""
+
+
+@dataclass(frozen=True, slots=True)
+class SiteData:
+    """Everything the pages are built from."""
+
+    index: RulesIndex
+    """The rules graph."""
+    scenarios: list[ScenarioPage] = field(default_factory=list)
+    """Scenario pages, with their traces (empty when there are none)."""
+    coverage: dict[str, Any] = field(default_factory=dict)
+    """Coverage per game id (see :mod:`judgekit.site.coverage`)."""
+
+
+def build_site(
+    out: Path = DEFAULT_OUT,
+    *,
+    index: RulesIndex | None = None,
+    scenarios: Sequence[ScenarioPage] | None = None,
+    sources: Path = SITE_SOURCES,
+) -> BuildReport:
+    """Build the whole site into ``out`` (atomically) and say what was written.
+
+    ``index`` defaults to the cached rules index; ``scenarios`` to every scenario the engine
+    can run (see :func:`judgekit.site.scenarios.load_scenario_pages`).
+    """
+    started = time.perf_counter()
+    check_output(out)  # before any work: a wrong --out is reported at once
+    if not (sources / "templates").is_dir():
+        raise OutputError(f"the site's templates are missing: {sources / 'templates'}")
+    if index is None:
+        from rules_index.graph import load_index
+
+        index = load_index()
+    if scenarios is None:
+        from judgekit.site.scenarios import load_scenario_pages
+
+        scenarios = load_scenario_pages()
+    data = SiteData(index=index, scenarios=list(scenarios))
+    site = Site(data, sources)
+    files = write_atomically(out, site.write)
+    return BuildReport(
+        out=out.resolve(),
+        pages=sum(1 for f in files if f.endswith(".html")),
+        files=len(files),
+        seconds=time.perf_counter() - started,
+    )
+
+
+class Site:
+    """One build: the jinja2 environment, the prepared books, and a method per kind of page."""
+
+    def __init__(self, data: SiteData, sources: Path) -> None:
+        self.data = data
+        self.sources = sources
+        self.env = jinja2.Environment(
+            loader=jinja2.FileSystemLoader(str(sources / "templates")),
+            autoescape=True,
+            undefined=jinja2.StrictUndefined,
+            trim_blocks=True,
+            lstrip_blocks=True,
+            keep_trailing_newline=True,
+        )
+        self.env.filters["url"] = _url
+        self.env.filters["json_script"] = json_script
+        self.env.filters["ja"] = ja
+        self.env.filters["ja_runs"] = ja_runs
+        self.env.tests["ja"] = has_japanese
+        self.index = data.index
+        self.citations = _citations(data.scenarios)
+        self.books: dict[tuple[str, str, str], BookPages] = {}
+        for key, bi in self.index.books.items():
+            game = self.index.catalog.game(bi.info.game)
+            latest = game.document(bi.info.document).latest.version == bi.info.version
+            self.books[key] = prepare_book(bi, game.short, self.citations.get(key), latest=latest)
+        self.env.globals["nav_games"] = [Link(g.short, GamePaths(g.id).home, g.name_ja) for g in self.index.games()]
+        self.pages = 0
+        self._summaries: list[dict[str, Any]] = []
+
+    # -- writing -------------------------------------------------------------------------
+
+    def write(self, writer: SiteWriter) -> None:
+        """Write every file of the site with ``writer``."""
+        self._copy_static(writer)
+        self._summaries = self._game_summaries()
+        self.render_page(writer, layout.HOME, "home.html", title="judgekit", games=self._summaries)
+        self.render_page(writer, layout.SEARCH, "search.html", title="Search")
+        from judgekit.site.search_index import search_index_script
+
+        writer.write_text(layout.SEARCH_INDEX, search_index_script(self.books))
+        ids: dict[str, dict[str, str]] = {}
+        for game in self.index.games():
+            self._write_game(writer, game)
+        for key, book in self.books.items():
+            self._write_book(writer, book)
+            ids["/".join(key)] = {rid: book.paths.rule_page(rid) for rid in book.bi.rules}
+        writer.write_text(layout.IDS, json.dumps(ids, ensure_ascii=False, indent=1) + "\n")
+
+    def render_page(self, writer: SiteWriter, path: str, template: str, **context: Any) -> None:
+        """Render ``template`` with ``context`` into the page at ``path`` (from the site root)."""
+        context.setdefault("previews", {})
+        context.setdefault("crumbs", [])
+        context.setdefault("scripts", [])
+        html = self.env.get_template(template).render(page=path, **context)
+        writer.write_text(path, html)
+        self.pages += 1
+
+    def _copy_static(self, writer: SiteWriter) -> None:
+        static = self.sources / "static"
+        for path in sorted(static.rglob("*")):
+            if path.is_file():
+                writer.write_bytes(f"{layout.STATIC}/{path.relative_to(static).as_posix()}", path.read_bytes())
+
+    def books_of(self, game: str, document: str) -> BookPages | None:
+        """The newest version of a game's document, if the game has it."""
+        try:
+            info = self.index.catalog.game(game).document(document).latest
+        except JudgekitError:
+            return None
+        return self.books.get((info.game, info.document, info.version))
+
+    # -- games ---------------------------------------------------------------------------
+
+    def _game_summaries(self) -> list[dict[str, Any]]:
+        out = []
+        for game in self.index.games():
+            docs = []
+            for doc in game.documents:
+                for info in doc.versions:
+                    book = self.books[(info.game, info.document, info.version)]
+                    docs.append(
+                        {
+                            "title": doc.title,
+                            "version": info.version,
+                            "date": info.date,
+                            "effective": info.effective,
+                            "latest": info is doc.latest,
+                            "default": doc.is_default,
+                            "rules": len(book.bi.book.rules),
+                            "path": book.paths.toc,
+                            "note": info.note,
+                        }
+                    )
+            paths = GamePaths(game.id)
+            out.append(
+                {
+                    "game": game,
+                    "path": paths.home,
+                    "documents": docs,
+                    "links": self._game_links(game),
+                    "scenarios": sum(1 for s in self.data.scenarios if s.game == game.id),
+                }
+            )
+        return out
+
+    def _game_links(self, game: Game) -> list[Link]:
+        paths = GamePaths(game.id)
+        links = [Link("Glossary", paths.glossary)]
+        if self._has_history(game):
+            links.append(Link("Version history", paths.history))
+        links.append(Link("Scenarios", paths.scenarios))
+        links.append(Link("Coverage", paths.coverage))
+        return links
+
+    def _has_history(self, game: Game) -> bool:
+        return any(b.bi.book.changelog for b in self._game_books(game)) or any(
+            len(doc.versions) > 1 for doc in game.documents
+        )
+
+    def _game_books(self, game: Game, *, latest_only: bool = False) -> list[BookPages]:
+        out = []
+        for doc in game.documents:
+            versions = (doc.latest,) if latest_only else doc.versions
+            for info in versions:
+                out.append(self.books[(info.game, info.document, info.version)])
+        return out
+
+    def _write_game(self, writer: SiteWriter, game: Game) -> None:
+        paths = GamePaths(game.id)
+        crumbs = [Link(f"{game.short} {game.name_ja}", paths.home)]
+        summary_ = next(s for s in self._summaries if s["game"] is game)
+        self.render_page(
+            writer,
+            paths.home,
+            "game.html",
+            title=f"{game.short} {game.name_ja}",
+            game=game,
+            summary=summary_,
+            crumbs=crumbs[:0],
+        )
+        self.render_page(
+            writer,
+            paths.glossary,
+            "glossary.html",
+            title=f"{game.short} glossary",
+            game=game,
+            crumbs=crumbs,
+            glossaries=self._glossaries(game),
+        )
+        if self._has_history(game):
+            from judgekit.site.diffs import diff_pages, diff_view
+
+            diffs = diff_pages(game, self.books)
+            history = Link("Version history", paths.history)
+            for diff in diffs:
+                self.render_page(
+                    writer,
+                    diff.path,
+                    "diff.html",
+                    title=f"{game.short} {diff.label}",
+                    game=game,
+                    crumbs=[*crumbs, history],
+                    page_diff=diff,
+                    **diff_view(diff),
+                )
+            self.render_page(
+                writer,
+                paths.history,
+                "history.html",
+                title=f"{game.short} version history",
+                game=game,
+                crumbs=crumbs,
+                documents=[
+                    (doc, [self.books[(i.game, i.document, i.version)] for i in doc.versions]) for doc in game.documents
+                ],
+                diffs=diffs,
+                books=[b for b in self._game_books(game) if b.bi.book.changelog],
+            )
+        from judgekit.site.coverage import coverage_view
+        from judgekit.site.scenarios import write_scenario_pages
+
+        scenarios = [s for s in self.data.scenarios if s.game == game.id]
+        write_scenario_pages(self, writer, game, scenarios, crumbs)
+        self.render_page(
+            writer,
+            paths.coverage,
+            "coverage.html",
+            title=f"{game.short} coverage",
+            game=game,
+            crumbs=crumbs,
+            coverage=coverage_view(self, game, scenarios),
+        )
+
+    def _glossaries(self, game: Game) -> list[dict[str, Any]]:
+        return [self._glossary(book) for book in self._game_books(game, latest_only=True)]
+
+    def _glossary(self, book: BookPages) -> dict[str, Any]:
+        """The glossary entries of one book: each term, its defining rule, the rules using it."""
+        bi = book.bi
+        used_in: dict[str, list[str]] = {}
+        for use in bi.uses:
+            ids = used_in.setdefault(use.key, [])
+            if use.rule_id not in ids:
+                ids.append(use.rule_id)
+        entries = []
+        for term in sorted(bi.terms, key=lambda t: (t.key, t.name)):
+            if term.rule_id not in bi.rules:
+                continue
+            entries.append(
+                {
+                    "anchor": glossary_anchor(bi.info.document, term.key),
+                    "name": term.name,
+                    "aliases": term.aliases,
+                    "defined": book.rule_link(term.rule_id),
+                    "used": [book.rule_link(r) for r in used_in.get(term.key, []) if r in bi.rules],
+                }
+            )
+        return {"book": book, "entries": entries}
+
+    # -- books ---------------------------------------------------------------------------
+
+    def _book_crumbs(self, book: BookPages) -> list[Link]:
+        game = self.index.catalog.game(book.bi.info.game)
+        return [
+            Link(f"{game.short} {game.name_ja}", GamePaths(game.id).home),
+            Link(f"{book.bi.info.title} {book.bi.info.version}", book.paths.toc),
+        ]
+
+    def _write_book(self, writer: SiteWriter, book: BookPages) -> None:
+        crumbs = self._book_crumbs(book)
+        sections = book.sections
+        for i, section in enumerate(sections):
+            path = book.section_path(section)
+            prev_link = Link(book.section_title(sections[i - 1]), book.section_path(sections[i - 1])) if i else None
+            next_link = (
+                Link(book.section_title(sections[i + 1]), book.section_path(sections[i + 1]))
+                if i + 1 < len(sections)
+                else None
+            )
+            rules = self._section_rules(book, section, path)
+            keys: set[str] = set()
+            for item in rules:
+                keys |= item["view"].previews
+            context: dict[str, Any] = {
+                "book": book,
+                "section": section,
+                "rules": rules,
+                "subsections": [book.rule_link(s) for s in section.subsections],
+                "prev": prev_link,
+                "next": next_link,
+                "previews": book.previews_for(keys),
+                "scripts": [],
+            }
+            if section.root is None:
+                self.render_page(
+                    writer,
+                    path,
+                    "toc.html",
+                    title=f"{book.bi.info.title} {book.bi.info.version}",
+                    crumbs=crumbs[:1],
+                    toc=self._toc(book),
+                    lint_count=_warning_count(book.bi),
+                    **context,
+                )
+            else:
+                root = book.bi.rules[section.root]
+                self.render_page(
+                    writer,
+                    path,
+                    "section.html",
+                    title=f"{book.short} {rule_label(root)}",
+                    crumbs=crumbs + book.crumbs(section.root),
+                    **context,
+                )
+        ordered = book.bi.book.rules
+        for i, rule in enumerate(ordered):
+            self._write_rule(
+                writer,
+                book,
+                rule.id,
+                ordered[i - 1].id if i else None,
+                ordered[i + 1].id if i + 1 < len(ordered) else None,
+                crumbs,
+            )
+        if book.glossary != GamePaths(book.bi.info.game).glossary:
+            game = self.index.catalog.game(book.bi.info.game)
+            self.render_page(
+                writer,
+                book.glossary,
+                "glossary.html",
+                title=f"{game.short} glossary {book.bi.info.version}",
+                game=game,
+                crumbs=crumbs,
+                glossaries=[self._glossary(book)],
+            )
+        self.render_page(
+            writer,
+            book.paths.lint,
+            "lint.html",
+            title=f"{book.short} {book.bi.info.title} lint",
+            crumbs=crumbs,
+            book=book,
+            lint=self._lint(book),
+        )
+
+    def _section_rules(self, book: BookPages, section: Section, page: str) -> list[dict[str, Any]]:
+        """The rules of a section page with their heading level (0: none) and indentation."""
+        rules = book.bi.rules
+        base_depth = rules[section.root].depth if section.root is not None else 0
+        levels: dict[str, int] = {}
+        out = []
+        for rule_id in section.rules:
+            rule = rules[rule_id]
+            if rule_id == section.root:
+                level = 1
+            elif rule.title:
+                parent_level = 1
+                parent = rule.parent
+                while parent is not None and parent in levels:
+                    if levels[parent]:
+                        parent_level = levels[parent]
+                        break
+                    parent = rules[parent].parent
+                level = min(6, parent_level + 1)
+            else:
+                level = 0
+            levels[rule_id] = level
+            out.append({"view": book.view_at(rule_id, page), "level": level, "indent": max(0, rule.depth - base_depth)})
+        return out
+
+    def _toc(self, book: BookPages) -> list[TocEntry]:
+        bi = book.bi
+
+        def entries(parent: str | None) -> tuple[TocEntry, ...]:
+            out = []
+            for child in bi.children.get(parent, []):
+                rule = bi.rules[child]
+                if not rule.title or rule.depth > TOC_MAX_DEPTH:
+                    continue
+                out.append(TocEntry(rule_label(rule), book.views[child].home, entries(child)))
+            return tuple(out)
+
+        return list(entries(None))
+
+    def _write_rule(
+        self,
+        writer: SiteWriter,
+        book: BookPages,
+        rule_id: str,
+        prev_id: str | None,
+        next_id: str | None,
+        crumbs: list[Link],
+    ) -> None:
+        view = book.views[rule_id]
+        refers_to = [book.rule_link(target) for target in book.refers_to.get(rule_id, [])]
+        used = book.terms_used.get(rule_id, [])
+        children = book.children(rule_id)
+        keys = set(view.previews) | {link.preview for link in (*refers_to, *used, *children, *book.crumbs(rule_id))}
+        self.render_page(
+            writer,
+            view.page,
+            "rule.html",
+            title=view.label,
+            book=book,
+            view=view,
+            crumbs=crumbs + book.crumbs(rule_id),
+            children=children,
+            refers_to=refers_to,
+            used=used,
+            prev=book.rule_link(prev_id, own_page=True) if prev_id else None,
+            next=book.rule_link(next_id, own_page=True) if next_id else None,
+            previews=book.previews_for(keys),
+        )
+
+    def _lint(self, book: BookPages) -> dict[str, Any]:
+        bi = book.bi
+        groups: dict[str, list[dict[str, Any]]] = {}
+        repairs = []
+        for issue in bi.lint:
+            item = {
+                "issue": issue,
+                "rule": book.rule_link(issue.rule_id) if issue.rule_id and issue.rule_id in bi.rules else None,
+                "location": str(issue.span) if issue.span else "",
+            }
+            if issue.severity is Severity.INFO:
+                repairs.append(item)
+            else:
+                groups.setdefault(issue.kind.value, []).append(item)
+        return {"groups": sorted(groups.items()), "repairs": repairs}
+
+
+def _warning_count(bi: BookIndex) -> int:
+    return sum(1 for issue in bi.lint if issue.severity is not Severity.INFO)
+
+
+def _citations(scenarios: Sequence[ScenarioPage]) -> dict[tuple[str, str, str], dict[str, list[Citation]]]:
+    """(game, document, version) → rule id → the scenario steps citing it."""
+    out: dict[tuple[str, str, str], dict[str, list[Citation]]] = {}
+    for scenario in scenarios:
+        for key, rule_id, citation in scenario.citations():
+            found = out.setdefault(key, {}).setdefault(rule_id, [])
+            if all((c.scenario, c.step) != (citation.scenario, citation.step) for c in found):
+                found.append(citation)
+    return out
+
+
+@jinja2.pass_context
+def _url(context: jinja2.runtime.Context, path: str) -> str:
+    """The relative URL from the page being rendered to ``path`` (from the site root)."""
+    return relative(str(context["page"]), path)
+
+
+def json_script(data: object) -> Markup:
+    """``data`` as JSON safe to put inside ``<script type="application/json">``."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=False)
+    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    text = text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+    return Markup(text)
+
+
+__all__ = ["DEFAULT_OUT", "BuildReport", "RuleView", "Site", "TocEntry", "build_site", "summary"]

@@ -1,0 +1,183 @@
+"""Where every page of the site lives, and file names that are safe on every system.
+
+Rule ids are published text: numbered ids (``704.6c-1``) are safe as they are, outline ids
+carry Japanese and ``/`` (``キーワード能力/不屈``). File names and anchors must survive a USB stick
+formatted FAT, Windows, and macOS (which decomposes kana with dakuten in file names), so
+every name the site writes is ASCII: an id that is already a safe ASCII name is kept, any
+other id becomes an ASCII slug of what it has of ASCII plus a short hash of the whole id.
+The builder writes the id → file map to ``ids.json``.
+
+Every link is relative: a page knows its own path from the site root and reaches any other
+page through :func:`relative`, so the site works from ``file://`` and from any sub-path.
+Links always name a file (``…/index.html``), because ``file://`` does not open folders.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+_SAFE = re.compile(r"[0-9A-Za-z][0-9A-Za-z._-]{0,79}")
+"""An id that can be a file name as it is: ASCII letters, digits, ``.``, ``_``, ``-``."""
+
+_UNSAFE_RUN = re.compile(r"[^0-9A-Za-z]+")
+"""What a slug replaces with one ``-``."""
+
+_WINDOWS_RESERVED = frozenset(
+    ["con", "prn", "aux", "nul"] + [f"com{i}" for i in range(10)] + [f"lpt{i}" for i in range(10)]
+)
+"""Names Windows will not create, with or without an extension."""
+
+
+def short_hash(text: str) -> str:
+    """Eight hex digits of the SHA-1 of ``text``: stable across runs and machines."""
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:8]
+
+
+def safe_name(text: str) -> str:
+    """A file-name stem (and HTML anchor) for ``text``, deterministic and ASCII.
+
+    ``704.6c-1`` → ``704.6c-1``; ``キーワード能力/不屈`` → ``x-3f1a…``;
+    ``CP (キャパシティポイント)/2`` → ``CP-2-9b0c…``.
+    """
+    if _SAFE.fullmatch(text) and not text.endswith(".") and text.split(".")[0].lower() not in _WINDOWS_RESERVED:
+        return text
+    slug = _UNSAFE_RUN.sub("-", unicodedata.normalize("NFKC", text)).strip("-")[:40].strip("-")
+    return f"{slug or 'x'}-{short_hash(text)}"
+
+
+def safe_names(ids: Iterable[str]) -> dict[str, str]:
+    """:func:`safe_name` of each id, made unique even where case is ignored (in the given order).
+
+    Two ids that differ only in case (``A`` and ``a``) would overwrite each other on a
+    case-insensitive file system; the later one gets the hash suffix.
+    """
+    out: dict[str, str] = {}
+    taken: set[str] = set()
+    for rule_id in ids:
+        name = safe_name(rule_id)
+        if name.lower() in taken:
+            name = f"{name}-{short_hash(rule_id)}"
+        taken.add(name.lower())
+        out[rule_id] = name
+    return out
+
+
+def relative(from_page: str, to_path: str) -> str:
+    """The relative URL from the page at ``from_page`` to ``to_path`` (both from the site root).
+
+    ``relative("divine-cross/comprehensive/1.0.16/s/700.html", "static/site.css")``
+    → ``../../../../static/site.css``; to ``…/1.0.16/r/704.html`` → ``../r/704.html``. A fragment
+    (``#…``) on ``to_path`` is kept; an empty ``to_path`` gives the way up to the root.
+    """
+    path, hash_mark, fragment = to_path.partition("#")
+    if path == from_page and hash_mark:
+        return f"#{fragment}"
+    here = from_page.split("/")[:-1]
+    there = path.split("/")
+    common = 0
+    while common < len(here) and common < len(there) - 1 and here[common] == there[common]:
+        common += 1
+    up = "../" * (len(here) - common)
+    return f"{up}{'/'.join(there[common:])}{hash_mark}{fragment}"
+
+
+@dataclass(frozen=True, slots=True)
+class BookPaths:
+    """The paths of one document version's pages, from the site root."""
+
+    game: str
+    """Game id."""
+    document: str
+    """Document id."""
+    version: str
+    """Version as published."""
+    base: str
+    """The book's folder: ``divine-cross/comprehensive/1.0.16``."""
+    rule_names: dict[str, str]
+    """Rule id → safe file stem (also the rule's anchor)."""
+
+    @classmethod
+    def for_book(cls, game: str, document: str, version: str, rule_ids: Iterable[str]) -> BookPaths:
+        """The paths of a book whose rules have ``rule_ids`` (in document order)."""
+        base = f"{safe_name(game)}/{safe_name(document)}/{safe_name(version)}"
+        return cls(game, document, version, base, safe_names(rule_ids))
+
+    @property
+    def toc(self) -> str:
+        """The table of contents."""
+        return f"{self.base}/index.html"
+
+    @property
+    def lint(self) -> str:
+        """The lint report."""
+        return f"{self.base}/lint.html"
+
+    def anchor(self, rule_id: str) -> str:
+        """The rule's anchor (``id`` attribute) on its section page."""
+        return self.rule_names[rule_id]
+
+    def rule_page(self, rule_id: str) -> str:
+        """The rule's own page."""
+        return f"{self.base}/r/{self.rule_names[rule_id]}.html"
+
+    def section_page(self, section_id: str) -> str:
+        """The section page whose root rule is ``section_id``."""
+        return f"{self.base}/s/{self.rule_names[section_id]}.html"
+
+
+@dataclass(frozen=True, slots=True)
+class GamePaths:
+    """The paths of one game's own pages, from the site root."""
+
+    game: str
+    """Game id."""
+
+    @property
+    def base(self) -> str:
+        """The game's folder."""
+        return safe_name(self.game)
+
+    @property
+    def home(self) -> str:
+        """The game's page: documents, versions, and links to everything else."""
+        return f"{self.base}/index.html"
+
+    @property
+    def glossary(self) -> str:
+        """Every defined term of the game's documents."""
+        return f"{self.base}/glossary.html"
+
+    @property
+    def coverage(self) -> str:
+        """Which rules the engine cites and scenarios exercise."""
+        return f"{self.base}/coverage.html"
+
+    @property
+    def history(self) -> str:
+        """The publisher's changelog and version diffs."""
+        return f"{self.base}/history.html"
+
+    @property
+    def scenarios(self) -> str:
+        """The index of the game's scenarios."""
+        return f"{self.base}/scenarios/index.html"
+
+    def scenario(self, name: str) -> str:
+        """One scenario's page."""
+        return f"{self.base}/scenarios/{safe_name(name)}.html"
+
+
+HOME = "index.html"
+"""The home page."""
+SEARCH = "search.html"
+"""The search page."""
+SEARCH_INDEX = "search-index.js"
+"""The search index, as a script so that it loads from ``file://``."""
+IDS = "ids.json"
+"""The map of every rule id to its page."""
+STATIC = "static"
+"""CSS and JS, copied from ``site/static``."""

@@ -1,0 +1,495 @@
+"""Scenario pages: the question in dispute, the board at every step, the ruling, the trace.
+
+Each scenario is loaded and run through its game's engine (``judgekit.scenario``); the page
+shows the trace as steps, each with its cited rules linked into the pinned rulebook (their
+text on hover), and the board as HTML drawn once per distinct snapshot, so stepping forward
+and back (buttons or arrow keys) only swaps which drawing is shown. Scenario prose is
+Markdown rendered with raw HTML and images disabled; everything else is escaped.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from markdown_it import MarkdownIt
+from markupsafe import Markup
+
+from judgekit.render.html import ja_runs
+from judgekit.site.books import Citation, Link
+from judgekit.site.layout import GamePaths, relative
+
+if TYPE_CHECKING:
+    from judgekit.engine.trace import BoardView, CardView, Trace, TraceStep
+    from judgekit.site.build import Site
+    from judgekit.site.output import SiteWriter
+    from rules_index.catalog import Game
+
+BookKey = tuple[str, str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioPage:
+    """One scenario as the site shows it: what it asks and the trace of its run."""
+
+    game: str
+    """Game id."""
+    name: str
+    """The scenario's name (its file stem), unique within the game."""
+    title: str
+    """Its title."""
+    question: str
+    """The question in dispute (Markdown)."""
+    ruling: str
+    """The ruling (Markdown)."""
+    tags: tuple[str, ...]
+    """Its tags."""
+    document: str
+    """Document id of the pinned rulebook."""
+    version: str
+    """Version of the pinned rulebook."""
+    trace: Trace | None
+    """The run's trace; None when the run could not start."""
+    error: str = ""
+    """Why there is no trace (the engine's message), when there is none."""
+    source: str = ""
+    """The scenario file, relative to the repository."""
+    notes: str = ""
+    """Anything else worth saying (Markdown)."""
+    differs: tuple[Difference, ...] = ()
+    """Where another document says otherwise, and how the ruling differs."""
+
+    @property
+    def path(self) -> str:
+        """The scenario's page, from the site root."""
+        return GamePaths(self.game).scenario(self.name)
+
+    def citations(self) -> Iterator[tuple[BookKey, str, Citation]]:
+        """Every (book, rule id, citing step) of the trace, in step order."""
+        if self.trace is None:
+            return
+        for step in self.trace.steps:
+            for ref in step.rules:
+                yield (
+                    (ref.game, ref.document, ref.version),
+                    ref.id,
+                    Citation(self.title, step.index, f"{self.path}#step-{step.index}"),
+                )
+        final = len(self.trace.steps)
+        for ref in self.trace.outcome.rules:
+            yield (ref.game, ref.document, ref.version), ref.id, Citation(self.title, final, f"{self.path}#outcome")
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """Where another document (the beginner sheet) says otherwise than the ruling's rules."""
+
+    says: str
+    """What the other document says (Markdown)."""
+    rules: tuple[str, ...]
+    """Ids of the rules that govern instead (in the scenario's pinned book)."""
+    difference: str
+    """How the ruling differs (Markdown)."""
+    document: str
+    """The other document's id."""
+
+
+def load_scenario_pages(root: Path | None = None) -> list[ScenarioPage]:
+    """Every scenario file under ``scenarios/`` (or ``root``), loaded and run, by game and name.
+
+    A file that does not load is bad input: the problems of every such file are collected and
+    raised as one :class:`~rules_index.errors.JudgekitError`. A run that stops (a decision
+    missing, the rules silent) still has its trace; a run that cannot start is shown with the
+    engine's message instead of a trace.
+    """
+    from judgekit.scenario import SCENARIOS_DIR, iter_scenario_files, load_scenario, run_scenario
+    from rules_index.errors import JudgekitError
+
+    base = root or SCENARIOS_DIR
+    if not base.is_dir():
+        return []
+    pages: list[ScenarioPage] = []
+    problems: list[str] = []
+    repo = SCENARIOS_DIR.parent
+    for path in iter_scenario_files([base]):
+        try:
+            scenario = load_scenario(path)
+        except JudgekitError as exc:
+            problems.append(str(exc))
+            continue
+        trace: Trace | None
+        try:
+            trace = run_scenario(scenario)
+            error = ""
+        except JudgekitError as exc:
+            trace, error = None, str(exc)
+        model = scenario.model
+        game_dir = base / scenario.game if (base / scenario.game).is_dir() else path.parent
+        name = path.relative_to(game_dir).with_suffix("").as_posix() if path.is_relative_to(game_dir) else scenario.name
+        pages.append(
+            ScenarioPage(
+                game=scenario.game,
+                name=name,
+                title=str(model.title),
+                question=str(model.question),
+                ruling=str(model.ruling),
+                tags=tuple(str(t) for t in getattr(model, "tags", ())),
+                document=str(getattr(model, "document", "") or (trace.document if trace else "")),
+                version=str(getattr(model, "rulebook", "") or (trace.version if trace else "")),
+                trace=trace,
+                error=error,
+                source=path.resolve().relative_to(repo).as_posix()
+                if path.resolve().is_relative_to(repo)
+                else path.name,
+                notes=str(getattr(model, "notes", "")),
+                differs=tuple(
+                    Difference(str(d.says), tuple(d.rules), str(d.difference), str(d.document))
+                    for d in getattr(model, "differs", ())
+                ),
+            )
+        )
+    if problems:
+        raise JudgekitError("scenario files that do not load:\n" + "\n".join(problems))
+    pages.sort(key=lambda p: (p.game, p.name))
+    return pages
+
+
+RuleLinker = Callable[[str], "Link | None"]
+"""Rule id → a link to it (path from the site root, preview key), or None when there is no such rule."""
+
+_PROSE_RULE_ID = re.compile(r"(?<![0-9A-Za-z.\-])\d+(?:\.\d+)+[a-z]?(?:-\d+)?(?![0-9A-Za-z\-]|\.\d)")
+"""A dotted rule id written in prose (``704.6c-1``, ``1003.2``); bare numbers are quantities."""
+
+
+def markdown(text: str, *, page: str = "", linker: RuleLinker | None = None) -> Markup:
+    """Scenario prose as HTML: CommonMark with raw HTML shown as text and no images (nothing is
+    fetched); Japanese runs marked ``lang="ja"``; dotted rule ids linked when ``linker`` knows them."""
+    md = MarkdownIt("commonmark", {"html": False}).disable("image")
+
+    def render_text(renderer: Any, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
+        inside_link = _inside_link(tokens, idx)
+        return str(_prose_text(tokens[idx].content, page, None if inside_link else linker))
+
+    md.add_render_rule("text", render_text)
+    return Markup(md.render(text))
+
+
+def _inside_link(tokens: Sequence[Any], idx: int) -> bool:
+    depth = 0
+    for token in tokens[:idx]:
+        if token.type == "link_open":
+            depth += 1
+        elif token.type == "link_close":
+            depth -= 1
+    return depth > 0
+
+
+def _prose_text(text: str, page: str, linker: RuleLinker | None) -> Markup:
+    if linker is None:
+        return ja_runs(text)
+    out: list[str] = []
+    pos = 0
+    for match in _PROSE_RULE_ID.finditer(text):
+        link = linker(match.group())
+        if link is None or not link.path:
+            continue
+        out.append(str(ja_runs(text[pos : match.start()])))
+        out.append(
+            str(
+                Markup('<a href="{}" class="ref" data-preview="{}">{}</a>').format(
+                    relative(page, link.path), link.preview, match.group()
+                )
+            )
+        )
+        pos = match.end()
+    out.append(str(ja_runs(text[pos:])))
+    return Markup("".join(out))
+
+
+# -- pages ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class StepView:
+    """One trace step as the page shows it."""
+
+    index: int
+    """Step number, from 1."""
+    where: str
+    """``Turn 2 · battle · damage``."""
+    actor: str
+    """Who acted."""
+    kind: str
+    """The step kind (``action``, ``rule``…)."""
+    sentence: str
+    """What happened."""
+    rules: tuple[Link, ...]
+    """Cited rules, linked, with preview keys."""
+    changes: tuple[str, ...]
+    """The state changes, one line each."""
+    board: int
+    """Index of the board drawing after this step."""
+    changed: frozenset[str]
+    """Instance ids of the cards this step changed (highlighted on the board)."""
+
+
+def write_scenario_pages(
+    site: Site, writer: SiteWriter, game: Game, scenarios: Sequence[ScenarioPage], crumbs: list[Link]
+) -> None:
+    """The game's scenario index and one page per scenario."""
+    paths = GamePaths(game.id)
+    tags = sorted({t for s in scenarios for t in s.tags})
+    site.render_page(
+        writer,
+        paths.scenarios,
+        "scenarios.html",
+        title=f"{game.short} scenarios",
+        game=game,
+        crumbs=crumbs,
+        scenarios=[_summary(s) for s in scenarios],
+        tags=tags,
+    )
+    index_link = Link("Scenarios", paths.scenarios)
+    for scenario in scenarios:
+        view = scenario_view(site, scenario)
+        site.render_page(
+            writer,
+            scenario.path,
+            "scenario.html",
+            title=scenario.title,
+            game=game,
+            crumbs=[*crumbs, index_link],
+            s=scenario,
+            **view,
+        )
+
+
+def _summary(scenario: ScenarioPage) -> dict[str, Any]:
+    return {
+        "title": scenario.title,
+        "path": scenario.path,
+        "question": markdown(scenario.question),
+        "tags": scenario.tags,
+        "steps": len(scenario.trace.steps) if scenario.trace else 0,
+        "error": scenario.error,
+    }
+
+
+def scenario_view(site: Site, scenario: ScenarioPage) -> dict[str, Any]:
+    """What the scenario page's template gets."""
+    book = site.books.get((scenario.game, scenario.document, scenario.version))
+    boards: list[str] = []
+    board_of: dict[str, int] = {}
+    steps: list[StepView] = []
+    previews: dict[str, dict[str, str]] = {}
+    trace = scenario.trace
+    if trace is not None:
+        for step in trace.steps:
+            key = json.dumps(step.board.to_json(), sort_keys=True, ensure_ascii=False)
+            if key not in board_of:
+                board_of[key] = len(boards)
+                boards.append(key)
+            steps.append(_step_view(site, step, board_of[key], previews))
+        outcome_rules = tuple(_rule_link(site, ref, previews) for ref in trace.outcome.rules)
+    else:
+        outcome_rules = ()
+    snapshots = []
+    if trace is not None:
+        seen: set[int] = set()
+        for step, view in zip(trace.steps, steps, strict=True):
+            if view.board not in seen:
+                seen.add(view.board)
+                snapshots.append(board_view(step.board))
+
+    def linker(rule_id: str) -> Link | None:
+        if book is None or rule_id not in book.bi.rules:
+            return None
+        return _rule_link(site, _Ref(scenario.game, scenario.document, scenario.version, rule_id), previews)
+
+    page = scenario.path
+
+    def prose(text: str) -> Markup:
+        return markdown(text, page=page, linker=linker)
+
+    differs = []
+    for d in scenario.differs:
+        links = []
+        for rule_id in d.rules:
+            ref = _Ref(scenario.game, scenario.document, scenario.version, rule_id)
+            links.append(_rule_link(site, ref, previews))
+        other = site.books_of(scenario.game, d.document)
+        differs.append(
+            {
+                "says": prose(d.says),
+                "difference": prose(d.difference),
+                "rules": links,
+                "document": Link(f"{other.bi.info.title} {other.bi.info.version}", other.paths.toc) if other else None,
+            }
+        )
+    return {
+        "book": book,
+        "question_html": prose(scenario.question),
+        "ruling_html": prose(scenario.ruling),
+        "notes_html": prose(scenario.notes) if scenario.notes else None,
+        "differs": differs,
+        "steps": steps,
+        "boards": snapshots,
+        "outcome_rules": outcome_rules,
+        "previews": previews,
+        "scripts": ["static/scenario.js"],
+    }
+
+
+def _step_view(site: Site, step: TraceStep, board: int, previews: dict[str, dict[str, str]]) -> StepView:
+    where = " · ".join(p for p in (f"Turn {step.turn}", step.phase, step.step) if p)
+    return StepView(
+        index=step.index,
+        where=where,
+        actor=step.actor,
+        kind=step.kind.value,
+        sentence=step.sentence,
+        rules=tuple(_rule_link(site, ref, previews) for ref in step.rules),
+        changes=tuple(change.describe() for change in step.changes),
+        board=board,
+        changed=frozenset(change.subject for change in step.changes),
+    )
+
+
+def _rule_link(site: Site, ref: Any, previews: dict[str, dict[str, str]]) -> Link:
+    """A cited rule as a link into its book, with its preview added to the page's table."""
+    book = site.books.get((ref.game, ref.document, ref.version))
+    short = site.index.catalog.game(ref.game).short
+    if book is None or ref.id not in book.bi.rules:
+        return Link(f"{short} {ref.id}", "", "not in the rules index")
+    view = book.views[ref.id]
+    key = f"{book.paths.base}#{view.anchor}"
+    previews[key] = book.previews[view.anchor].to_json()
+    return Link(view.label, view.home, "", key)
+
+
+@dataclass(frozen=True, slots=True)
+class _Ref:
+    """A rule named by a scenario file (not by the engine), addressed like a citation."""
+
+    game: str
+    """Game id."""
+    document: str
+    """Document id."""
+    version: str
+    """Version."""
+    id: str
+    """Rule id."""
+
+
+# -- the board --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CardDrawing:
+    """A card as the board draws it."""
+
+    iid: str
+    """Instance id."""
+    name: str
+    """Printed name (empty when face down)."""
+    face_down: bool
+    """Whether it lies face down."""
+    numbers: tuple[tuple[str, int], ...]
+    """Numbers to show (HP, BP, damage…)."""
+    markers: tuple[tuple[str, int], ...]
+    """Markers on it."""
+    role: str
+    """How it is attached, or empty."""
+    health: tuple[int, int] | None
+    """(remaining, printed) HP or BP when the card has both a printed value and damage."""
+    attached: tuple[CardDrawing, ...]
+    """Cards attached to it."""
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneDrawing:
+    """A zone as the board draws it."""
+
+    name: str
+    """Zone id."""
+    label: str
+    """Zone name for people."""
+    public: bool
+    """Whether its cards are shown."""
+    count: int
+    """How many cards it holds."""
+    cards: tuple[CardDrawing, ...]
+    """Its cards (empty for hidden zones)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerDrawing:
+    """One player's side."""
+
+    id: str
+    """Player id."""
+    name: str
+    """Display name."""
+    counters: tuple[tuple[str, int], ...]
+    """Player-level counters."""
+    zones: tuple[ZoneDrawing, ...]
+    """The player's zones."""
+    is_turn_player: bool
+    """Whether it is this player's turn."""
+
+
+@dataclass(frozen=True, slots=True)
+class BoardDrawing:
+    """The board at one step."""
+
+    caption: str
+    """``Turn 3 · battle · damage``."""
+    players: tuple[PlayerDrawing, ...]
+    """The players, the second player first (drawn at the top, facing the first)."""
+    shared: tuple[ZoneDrawing, ...]
+    """Shared zones."""
+
+
+_STRENGTH = ("hp", "bp", "power")
+_DAMAGE = ("damage",)
+
+
+def board_view(board: BoardView) -> BoardDrawing:
+    """A board snapshot as the template draws it."""
+    players = tuple(
+        PlayerDrawing(
+            id=p.id,
+            name=p.name,
+            counters=p.counters,
+            zones=tuple(_zone(z) for z in p.zones),
+            is_turn_player=p.id == board.turn_player,
+        )
+        for p in board.players
+    )
+    caption = " · ".join(x for x in (f"Turn {board.turn}", board.phase, board.step) if x)
+    return BoardDrawing(caption, tuple(reversed(players)), tuple(_zone(z) for z in board.shared))
+
+
+def _zone(zone: Any) -> ZoneDrawing:
+    return ZoneDrawing(zone.name, zone.label, zone.public, zone.count, tuple(_card(c) for c in zone.cards))
+
+
+def _card(card: CardView) -> CardDrawing:
+    numbers = dict((k.lower(), v) for k, v in card.numbers)
+    strength = next((numbers[k] for k in _STRENGTH if k in numbers), None)
+    damage = next((numbers[k] for k in _DAMAGE if k in numbers), None)
+    health = (max(0, strength - (damage or 0)), strength) if strength is not None else None
+    return CardDrawing(
+        iid=card.iid,
+        name="" if card.face_down else card.name,
+        face_down=card.face_down,
+        numbers=card.numbers,
+        markers=card.markers,
+        role=card.role or "",
+        health=health,
+        attached=tuple(_card(c) for c in card.attached),
+    )

@@ -1,0 +1,157 @@
+/* judgekit site: previews of linked rules on hover and focus, and copy-link buttons.
+ * Vanilla, no dependencies; every text shown comes from the page's own preview table and is
+ * inserted as text, never as HTML. */
+(function () {
+  "use strict";
+
+  var previews = {};
+  var table = document.getElementById("jk-previews");
+  if (table) {
+    try { previews = JSON.parse(table.textContent); } catch (e) { previews = {}; }
+  }
+
+  /* ---- previews ------------------------------------------------------------------------ */
+
+  var tip = null, owner = null, timer = null;
+
+  function tipElement() {
+    if (tip) return tip;
+    tip = document.createElement("div");
+    tip.id = "jk-tip";
+    tip.className = "tip";
+    tip.setAttribute("role", "tooltip");
+    tip.hidden = true;
+    document.body.appendChild(tip);
+    return tip;
+  }
+
+  function show(link) {
+    var data = previews[link.getAttribute("data-preview")];
+    if (!data) return;
+    var el = tipElement();
+    el.textContent = "";
+    var head = document.createElement("p");
+    head.className = "tip-label";
+    head.textContent = data.label;
+    if (data.title) {
+      var title = document.createElement("span");
+      title.lang = "ja";
+      title.textContent = " " + data.title;
+      head.appendChild(title);
+    }
+    el.appendChild(head);
+    if (data.text) {
+      var text = document.createElement("p");
+      text.className = "tip-text";
+      text.lang = "ja";
+      text.textContent = data.text;
+      el.appendChild(text);
+    }
+    el.hidden = false;
+    if (owner && owner !== link) owner.removeAttribute("aria-describedby");
+    owner = link;
+    link.setAttribute("aria-describedby", "jk-tip");
+    place(link, el);
+  }
+
+  function place(link, el) {
+    var r = link.getBoundingClientRect();
+    var width = Math.min(420, document.documentElement.clientWidth - 16);
+    el.style.maxWidth = width + "px";
+    var left = Math.max(8, Math.min(r.left + window.scrollX, window.scrollX + document.documentElement.clientWidth - width - 8));
+    var below = r.bottom + 6;
+    el.style.left = left + "px";
+    el.style.top = (below + window.scrollY) + "px";
+    var h = el.getBoundingClientRect().height;
+    if (below + h > window.innerHeight && r.top - h - 6 > 0) el.style.top = (r.top - h - 6 + window.scrollY) + "px";
+  }
+
+  function hide() {
+    clearTimeout(timer);
+    if (tip) tip.hidden = true;
+    if (owner) owner.removeAttribute("aria-describedby");
+    owner = null;
+  }
+
+  function previewLink(target) {
+    return target && target.closest ? target.closest("a[data-preview]") : null;
+  }
+
+  document.addEventListener("mouseover", function (e) {
+    var link = previewLink(e.target);
+    if (!link || link === owner) return;
+    clearTimeout(timer);
+    timer = setTimeout(function () { show(link); }, 120);
+  });
+  document.addEventListener("mouseout", function (e) {
+    var link = previewLink(e.target);
+    if (link && !link.contains(e.relatedTarget)) { if (document.activeElement !== link) hide(); else clearTimeout(timer); }
+  });
+  document.addEventListener("focusin", function (e) {
+    var link = previewLink(e.target);
+    if (link) show(link); else hide();
+  });
+  document.addEventListener("focusout", function (e) {
+    if (previewLink(e.target)) hide();
+  });
+  document.addEventListener("keydown", function (e) {
+    if (e.key === "Escape") hide();
+  });
+  window.addEventListener("resize", hide);
+
+  /* ---- copy a rule's link ---------------------------------------------------------------- */
+
+  function copyText(text) {
+    if (navigator.clipboard && window.isSecureContext) {
+      return navigator.clipboard.writeText(text).then(function () { return true; }, function () { return fallbackCopy(text); });
+    }
+    return Promise.resolve(fallbackCopy(text));
+  }
+
+  function fallbackCopy(text) {
+    var area = document.createElement("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.style.position = "fixed";
+    area.style.opacity = "0";
+    document.body.appendChild(area);
+    area.select();
+    var ok = false;
+    try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+    document.body.removeChild(area);
+    return ok;
+  }
+
+  function addCopyButtons() {
+    var nums = document.querySelectorAll(".rule a.num");
+    Array.prototype.forEach.call(nums, function (num) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "copy";
+      var label = num.getAttribute("title") || "";
+      button.setAttribute("aria-label", "Copy link: " + label.replace(/^Permalink: /, ""));
+      button.textContent = "copy";
+      button.addEventListener("click", function () {
+        var url = new URL(num.getAttribute("href"), window.location.href).href;
+        copyText(url).then(function (ok) {
+          button.textContent = ok ? "copied" : "copy";
+          button.setAttribute("data-state", ok ? "copied" : "failed");
+          var status = document.getElementById("jk-status");
+          if (status) status.textContent = ok ? "Link copied: " + url : "Copy failed; the number links to the rule's page.";
+          setTimeout(function () { button.textContent = "copy"; button.removeAttribute("data-state"); }, 1500);
+        });
+      });
+      num.insertAdjacentElement("afterend", button);
+    });
+    if (nums.length) {
+      var status = document.createElement("p");
+      status.id = "jk-status";
+      status.className = "visually-hidden";
+      status.setAttribute("role", "status");
+      document.body.appendChild(status);
+    }
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", addCopyButtons);
+  else addCopyButtons();
+})();

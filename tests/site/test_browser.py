@@ -1,0 +1,224 @@
+"""The site in Debian's chromium: search, cross-references, scenarios, file:// and a sub-path.
+
+Screenshots of the home page, a rule page and a scenario page are left under
+``test-output/site/`` to be looked at.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from judgekit.site.build import build_site
+from judgekit.site.layout import GamePaths
+from judgekit.site.scenarios import ScenarioPage
+from tests.site.conftest import screenshot
+from tests.site.toy import toy_index, toy_scenario
+
+pytestmark = pytest.mark.browser
+
+DC = "divine-cross/comprehensive/1.0.16"
+
+
+def _target_id(page: Any) -> str:
+    return str(page.evaluate("document.querySelector(':target') && document.querySelector(':target').id"))
+
+
+def test_search_for_yuuri_and_open_704_6c(site_dir: Path, page: Any) -> None:
+    page.goto((site_dir / "index.html").as_uri())
+    page.fill("#q", "有利")
+    result = page.locator(".result-list a.result-id", has_text="DC 704.6c").filter(has_not_text="704.6c-1")
+    result.wait_for()
+    assert page.locator(".result-list li").first.locator(".rid").inner_text() == "DC 205"
+    screenshot(page, "home-search")
+    result.click()
+    page.wait_for_url("**/s/700.html#704.6c")
+    assert page.url.startswith("file://")
+    assert _target_id(page) == "704.6c"
+    assert "ユニットの有利を確認します" in page.locator("[id='704.6c']").inner_text()
+    assert page.locator("[id='704.6c']").is_visible()
+
+
+def test_home_page(site_dir: Path, page: Any) -> None:
+    page.goto((site_dir / "index.html").as_uri())
+    assert page.locator("h1").inner_text() == "judgekit rules reference"
+    for game in ("ディヴァインクロス", "ファイナルファンタジー", "コード・オブ・ジョーカー", "ダイス"):
+        assert page.locator("section.game h3", has_text=game).count() == 1
+    assert page.locator("table.documents td", has_text="2026-02-27").count() == 1
+    screenshot(page, "home")
+
+
+def test_follow_a_cross_reference_and_come_back(site_dir: Path, page: Any) -> None:
+    start = (site_dir / DC / "r/704.6c-1.html").as_uri()
+    page.goto(start)
+    ref = page.locator("main a.ref", has_text="(205)")
+    ref.hover()
+    tip = page.locator("#jk-tip")
+    tip.wait_for(state="visible")
+    assert "DC 205" in tip.inner_text() and "有利" in tip.inner_text()
+    assert ref.get_attribute("aria-describedby") == "jk-tip"
+    screenshot(page, "rule")
+    page.keyboard.press("Escape")
+    tip.wait_for(state="hidden")
+    ref.focus()  # the preview shows on keyboard focus too
+    tip.wait_for(state="visible")
+    ref.click()
+    page.wait_for_url("**/s/200.html#205")
+    assert _target_id(page) == "205"
+    page.go_back()
+    page.wait_for_url(start)
+    assert page.locator("h1").inner_text().startswith("DC 704.6c-1")
+
+
+def test_section_page_numbers_open_their_own_page_and_copy_their_link(site_dir: Path, page: Any) -> None:
+    page.goto((site_dir / DC / "s/700.html").as_uri() + "#704.6c")
+    rule = page.locator("[id='704.6c']")
+    rule.hover()
+    copy = rule.locator("button.copy")
+    copy.click()
+    status = page.locator("#jk-status")
+    page.wait_for_function("document.getElementById('jk-status').textContent !== ''")
+    assert status.inner_text().endswith(f"{DC}/r/704.6c.html") or status.inner_text().startswith("Copy failed")
+    rule.locator("a.num").click()
+    page.wait_for_url("**/r/704.6c.html")
+    assert page.locator("h1").inner_text().startswith("DC 704.6c")
+    screenshot(page, "rule-704.6c")
+
+
+@pytest.fixture(scope="module")
+def scenario_site(
+    scenario_pages: list[ScenarioPage], site_dir: Path, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[Path, ScenarioPage]:
+    """The first real scenario whose board changes; the toy game's only while the engine ships none."""
+    for scenario in scenario_pages:
+        if scenario.trace is not None and len({json.dumps(s.board.to_json()) for s in scenario.trace.steps}) >= 2:
+            return site_dir, scenario
+    out = tmp_path_factory.mktemp("toy-browser") / "site"
+    return build_site(out, index=toy_index(), scenarios=[toy_scenario()]).out, toy_scenario()
+
+
+def test_open_a_scenario_step_through_it_and_see_the_board_change(
+    scenario_site: tuple[Path, ScenarioPage], page: Any
+) -> None:
+    root, scenario = scenario_site
+    page.goto((root / GamePaths(scenario.game).scenarios).as_uri())
+    page.locator(".scenario-list h2 a", has_text=scenario.title).first.click()
+    page.wait_for_selector(".replay.js")
+    assert scenario.trace is not None
+    steps = len(scenario.trace.steps)
+
+    def shown() -> str:
+        return str(page.locator(".board-drawing:visible").inner_html())
+
+    def at() -> int:
+        return int(page.locator(".step-num").inner_text())
+
+    assert page.locator(".board-drawing:visible").count() == 1
+    assert at() == 1
+    assert page.locator(".step-prev").is_disabled()
+    first = shown()
+    page.locator(".step-next").click()
+    assert at() == 2
+    assert page.locator("li.step.current").get_attribute("id") == "step-2"
+    while shown() == first:  # on to the first step that changes the board (arrow keys)
+        before = at()
+        page.keyboard.press("ArrowRight")
+        assert at() == before + 1, "the board never changed"
+    changed_at = at()
+    assert page.locator(".board-drawing:visible").count() == 1
+    for iid in (page.locator("li.step.current").get_attribute("data-changed") or "").split():
+        for card in page.locator(f".board-drawing:visible .card[data-iid='{iid}']").all():
+            assert "changed" in (card.get_attribute("class") or "")  # the cards the step changed stand out
+    screenshot(page, "scenario")
+    page.keyboard.press("ArrowLeft")
+    assert at() == changed_at - 1
+    assert shown() == first
+    page.keyboard.press("End")
+    assert page.locator(".step-next").is_disabled()
+    page.keyboard.press("Home")
+    assert at() == 1
+    # The cited rules are links with their text on hover.
+    cited = page.locator("li.step.current, li.step").locator(".cites a").first
+    page.keyboard.press("End")
+    assert page.locator(".step-num").inner_text() == str(steps)
+    assert page.locator(".step-next").is_disabled()
+    cited.hover()
+    page.locator("#jk-tip").wait_for(state="visible")
+    assert page.locator("#jk-tip").inner_text().strip() != ""
+
+
+@pytest.fixture()
+def sub_path_server(site_dir: Path) -> Iterator[str]:
+    """The site served over HTTP under a sub-path (``/site/``), as a web host would."""
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site_dir.parent))
+    handler.log_message = lambda *args: None  # type: ignore[method-assign]
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/{site_dir.name}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_site_works_from_a_sub_path(sub_path_server: str, page: Any) -> None:
+    page.goto(sub_path_server + "index.html")
+    assert page.evaluate("getComputedStyle(document.querySelector('header.site')).borderBottomStyle") == "solid"
+    page.locator("nav.games a", has_text="FFTCG").click()
+    page.locator("table.documents a").first.click()
+    page.locator("nav.toc a").first.click()
+    assert page.url.startswith(sub_path_server + "fftcg/")
+    page.fill("#q-header", "12.4.5")
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/search.html?q=12.4.5")
+    page.locator(".result-list a.result-id").first.click()
+    page.wait_for_url("**#12.4.5")
+    assert _target_id(page) == "12.4.5"
+
+
+def test_keyboard_skip_link_and_visible_focus(site_dir: Path, page: Any) -> None:
+    page.goto((site_dir / DC / "s/200.html").as_uri())
+    page.keyboard.press("Tab")
+    skip = page.locator("a.skip")
+    assert page.evaluate("document.activeElement.className") == "skip"
+    box = skip.bounding_box()
+    assert box is not None and box["y"] >= 0
+    assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") == "solid"
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "main"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.className") == "num"
+    assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") == "solid"
+
+
+@pytest.mark.parametrize(
+    "path", ["index.html", f"{DC}/s/700.html", f"{DC}/r/704.6c-1.html", "divine-cross/coverage.html"]
+)
+def test_readable_on_a_phone_in_dark_mode(browser: Any, site_dir: Path, path: str) -> None:
+    context = browser.new_context(viewport={"width": 375, "height": 740}, color_scheme="dark", is_mobile=True)
+    try:
+        tab = context.new_page()
+        tab.goto((site_dir / path).as_uri())
+        overflow = tab.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"{path} scrolls sideways by {overflow}px on a phone"
+        background = tab.evaluate("getComputedStyle(document.body).backgroundColor")
+        assert background == "rgb(21, 23, 27)"
+        if path == "index.html":
+            screenshot(tab, "home-phone-dark")
+    finally:
+        context.close()
+
+
+def test_print_styles_hide_the_navigation(site_dir: Path, page: Any) -> None:
+    page.goto((site_dir / DC / "s/700.html").as_uri())
+    page.emulate_media(media="print")
+    assert page.locator("header.site").is_hidden()
+    assert page.locator("[id='704.6c-1']").is_visible()

@@ -1,0 +1,56 @@
+"""``judgekit build`` and ``judgekit serve``."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from judgekit.cli import app
+
+
+def test_build_writes_the_site_and_says_where_to_open_it(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["build", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.strip() == f"open {(out / 'index.html').resolve().as_uri()}"
+    assert re.search(r"built \d+ pages \(\d+ files\) in [\d.]+s", result.stderr)
+    assert (out / "divine-cross/comprehensive/1.0.16/r/704.6c-1.html").is_file()
+
+
+def test_build_refuses_a_folder_it_did_not_write(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")
+    result = CliRunner().invoke(app, ["build", "--out", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "is not a site judgekit built" in result.stderr
+    assert (tmp_path / "notes.txt").is_file()
+
+
+def test_serve_needs_a_built_site(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["serve", "--no-build", "--out", str(tmp_path / "none")])
+    assert result.exit_code == 2
+    assert "no site at" in result.stderr
+
+
+def test_serve_previews_on_localhost(site_dir: Path) -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "judgekit", "serve", "--no-build", "--out", str(site_dir), "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        match = re.search(r"at (http://127\.0\.0\.1:\d+/)", line)
+        assert match, line
+        with urllib.request.urlopen(match.group(1) + "search-index.js", timeout=10) as response:
+            assert response.headers["Content-Type"] == "text/javascript; charset=utf-8"
+            assert response.read(30).startswith(b"window.JUDGEKIT_SEARCH = ")
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

@@ -1,0 +1,67 @@
+"""File names, anchors and relative links of the site."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from judgekit.site.layout import BookPaths, relative, safe_name, safe_names
+
+SAFE = re.compile(r"[0-9A-Za-z][0-9A-Za-z._-]*")
+
+
+@pytest.mark.parametrize("rule_id", ["704.6c-1", "15.1.1.9.5", "100", "403.3a-1", "1"])
+def test_numbered_ids_are_their_own_file_names(rule_id: str) -> None:
+    assert safe_name(rule_id) == rule_id
+
+
+@pytest.mark.parametrize(
+    "rule_id",
+    [
+        "キーワード能力/不屈",
+        "カード∕CPに関するルール/CP(キャパシティポイント)/2/1",
+        "デッキ構成/1",
+        "CON",
+        "nul.txt",
+        "ends.",
+        "../etc/passwd",
+        "a b",
+        "x" * 200,
+    ],
+)
+def test_other_ids_become_ascii_names_with_a_hash(rule_id: str) -> None:
+    name = safe_name(rule_id)
+    assert SAFE.fullmatch(name), name
+    assert len(name) <= 80
+    assert name != rule_id
+    assert safe_name(rule_id) == name  # deterministic
+
+
+def test_names_stay_apart_where_case_is_ignored() -> None:
+    names = safe_names(["A.1", "a.1", "b"])
+    assert names["A.1"] == "A.1"
+    assert names["a.1"].lower() != "a.1"
+    assert len({n.lower() for n in names.values()}) == 3
+
+
+def test_distinct_japanese_ids_get_distinct_names() -> None:
+    ids = [f"見出し/{i}" for i in range(500)] + [f"見出し∕{i}" for i in range(500)]
+    assert len({safe_name(i) for i in ids}) == len(ids)
+
+
+def test_relative_links() -> None:
+    assert relative("index.html", "static/site.css") == "static/site.css"
+    assert relative("dc/comprehensive/1.0.16/s/700.html", "static/site.css") == "../../../../static/site.css"
+    assert relative("dc/comprehensive/1.0.16/s/700.html", "dc/comprehensive/1.0.16/s/700.html#704.6c") == "#704.6c"
+    assert relative("dc/index.html", "dc/glossary.html#x") == "glossary.html#x"
+    assert relative("dc/c/1/r/a.html", "dc/c/1/s/b.html#a") == "../s/b.html#a"
+    assert relative("dc/c/1/r/a.html", "") == "../../../../"
+    assert relative("index.html", "") == ""
+
+
+def test_book_paths() -> None:
+    paths = BookPaths.for_book("divine-cross", "beginner", "第1版", ["a", "デッキ構成/1"])
+    assert paths.base.startswith("divine-cross/beginner/1-")
+    assert paths.rule_page("a") == f"{paths.base}/r/a.html"
+    assert paths.anchor("デッキ構成/1").startswith("1-")
