@@ -6,6 +6,9 @@ internal error. Data goes to stdout, diagnostics to stderr.
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Annotated
+
 import typer
 
 from judgekit.commands import rules as rules_commands
@@ -29,11 +32,25 @@ site_commands.register(app)
 
 @app.command("all")
 @guarded
-def all_command() -> None:
-    """The main job: index every rulebook and print the summary."""
+def all_command(
+    out: Annotated[Path, typer.Option("--out", "-o", help="Where to write the site.")] = Path("build/site"),
+) -> None:
+    """The main job: index every rulebook, run every scenario, build the site."""
     from rules_index.graph import load_index
 
+    typer.echo("== rules index")
     rules_commands.print_index_summary(rules_commands.index_summary(load_index()))
+    typer.echo("\n== scenarios")
+    code = 0
+    try:
+        scenario_commands.check(None, update=False)
+    except typer.Exit as exc:
+        code = exc.exit_code
+    typer.echo("\n== site")
+    report = site_commands.build_and_report(out)
+    typer.echo(f"open {report.home.as_uri()}")
+    if code:
+        raise typer.Exit(code)
 
 
 def main() -> None:
