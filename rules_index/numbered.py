@@ -690,15 +690,15 @@ def extract_inline_examples(pieces: list[_Piece], path: str) -> tuple[str, tuple
         return held[before[-1] if before else 0 :]
 
     examples: list[Example] = []
-    for opening, closing in found:
-        lines = lines_between(opening, closing)
+    for start, end in found:
+        lines = lines_between(start, end)
         span = SourceSpan(path, min(lines), max(lines))
-        examples.append(Example(text[opening + 1 : closing].strip(), span))
+        examples.append(Example(text[start + 1 : end].strip(), span))
     remaining = ""
     kept_from = 0
-    for opening, closing in found:
-        remaining = join_lines(remaining, text[kept_from:opening])
-        kept_from = closing + 1
+    for start, end in found:
+        remaining = join_lines(remaining, text[kept_from:start])
+        kept_from = end + 1
     return join_lines(remaining, text[kept_from:]), tuple(examples)
 
 

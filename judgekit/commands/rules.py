@@ -66,7 +66,7 @@ def register(app: typer.Typer) -> None:
 def games(fmt: FormatOpt = OutputFormat.TEXT) -> None:
     """List the games, their documents, versions and rule counts."""
     index = _index()
-    data = []
+    data: list[dict[str, Any]] = []
     for game in index.games():
         docs = []
         for doc in game.documents:
@@ -230,7 +230,7 @@ def export(
     """Export a document's rules in document order (JSON)."""
     index = _index()
     bi = index.book(game, document, version)
-    data = {
+    data: dict[str, Any] = {
         "game": bi.info.game,
         "document": bi.info.document,
         "version": bi.info.version,
