@@ -10,7 +10,10 @@ import pytest
 
 from judgekit.scenario import SCENARIOS_DIR, CheckResult, check_scenario, load_scenario
 
+ALL_FILES = sorted(SCENARIOS_DIR.glob("*/*.toml"))
+"""Every scenario of every game."""
 FILES = sorted((SCENARIOS_DIR / "divine-cross").glob("*.toml"))
+"""The Divine Cross scenarios (the game-specific checks below)."""
 
 
 @cache
@@ -18,7 +21,7 @@ def checked(path: Path) -> CheckResult:
     return check_scenario(load_scenario(path))
 
 
-@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+@pytest.mark.parametrize("path", ALL_FILES, ids=[f"{p.parent.name}/{p.stem}" for p in ALL_FILES])
 def test_scenario_passes(path: Path) -> None:
     result = checked(path)
     assert result.ok, "\n".join(result.findings)
@@ -27,7 +30,7 @@ def test_scenario_passes(path: Path) -> None:
 def test_every_scenario_has_a_golden_trace() -> None:
     stray = sorted(
         p.name
-        for p in (SCENARIOS_DIR / "divine-cross").glob("*.trace.json")
+        for p in SCENARIOS_DIR.glob("*/*.trace.json")
         if not p.with_name(p.name.removesuffix(".trace.json") + ".toml").exists()
     )
     assert stray == []

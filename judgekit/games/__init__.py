@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 GAMES: dict[str, str] = {
     "divine-cross": "judgekit.games.divine_cross.support",
+    "code-of-joker": "judgekit.games.code_of_joker.support",
 }
 """Game id → the module holding its ``SUPPORT``."""
 

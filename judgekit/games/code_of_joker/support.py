@@ -1,0 +1,439 @@
+"""What the scenario runner needs from Code of Joker: validation, lay-out, running, board checks, template."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from judgekit.engine import Card, EndKind, Inputs, Outcome, Player, Preset, StepKind, Trace, zone_id
+from judgekit.errors import AmbiguityError, DecisionNeeded, ScenarioError
+from judgekit.games import Run
+from judgekit.games.code_of_joker.cards import CardDef, Effect, IfDone
+from judgekit.games.code_of_joker.format import CodeOfJokerScenario, DeckEntry, HandCard, Side
+from judgekit.games.code_of_joker.game import FIELD_LIMIT, TRIGGER_SLOTS, CodeOfJoker
+from judgekit.scenario import ChanceEntry, DecisionEntry, Scenario, scripted_inputs
+
+DECISIONS: tuple[str, ...] = ("mulligan", "block", "intercept", "target", "discard", "trigger_card", "discard_card")
+"""Every decision kind the Code of Joker engine can ask a player for."""
+
+CHANCES: tuple[str, ...] = ("first_player", "shuffle")
+"""Every chance kind the Code of Joker engine can ask for."""
+
+ZONE_NAMES: tuple[str, ...] = ("deck", "hand", "field", "trigger", "discard", "deleted", "joker")
+"""The zones a board expectation may name."""
+
+_ZONE = re.compile(rf"^P[12]\.({'|'.join(ZONE_NAMES)})$")
+
+
+class CodeOfJokerSupport:
+    """The scenario runner's view of Code of Joker."""
+
+    id = "code-of-joker"
+    """Game id."""
+
+    def model(self) -> type:
+        """The scenario model."""
+        return CodeOfJokerScenario
+
+    def adapter(self) -> TypeAdapter[Any]:
+        """A (cached) validator for the scenario model."""
+        return _adapter()
+
+    def preset(self) -> Preset:
+        """The Code of Joker rule functions."""
+        from judgekit.games.code_of_joker.preset import PRESET
+
+        return PRESET
+
+    def decision_kinds(self) -> Sequence[str]:
+        """Every decision and chance kind."""
+        return DECISIONS + CHANCES
+
+    def validate(self, scenario: Any) -> list[tuple[str, str]]:
+        """Checks beyond the schema: card keys and shapes, zone sizes, levels, decision kinds, zone names."""
+        assert isinstance(scenario, CodeOfJokerScenario)
+        return _validate(scenario)
+
+    def run(self, scenario: Scenario) -> Run:
+        """Lay out the starting board and play the scenario."""
+        return run(scenario)
+
+    def findings(self, scenario: Scenario, run: Run) -> list[str]:
+        """Failed board expectations."""
+        return _findings(scenario.model, run)
+
+    def template(self, name: str) -> str:
+        """A commented template scenario."""
+        return TEMPLATE.replace("{name}", name)
+
+
+SUPPORT = CodeOfJokerSupport()
+"""The Code of Joker support object the registry hands out."""
+
+
+@cache
+def _adapter() -> TypeAdapter[Any]:
+    return TypeAdapter(CodeOfJokerScenario)
+
+
+# --- validation --------------------------------------------------------------------------------
+
+
+def _ops(effects: Sequence[Effect]) -> list[Effect]:
+    out: list[Effect] = []
+    for op in effects:
+        out.append(op)
+        if isinstance(op, IfDone):
+            out += _ops([*op.do, *op.then])
+    return out
+
+
+def _card_problems(key: str, card: CardDef) -> list[tuple[str, str]]:
+    where = f"cards.{key}"
+    out: list[tuple[str, str]] = []
+    unitlike = card.type in ("unit", "evolution")
+    if unitlike and card.bp is None:
+        out.append((f"{where}.bp", "the BP at levels 1, 2 and 3 for a unit or evolution card (クロックレベル/4)"))
+    if not unitlike and (card.bp is not None or card.abilities or card.field or card.keywords):
+        out.append((where, "BP, effects of a unit, field effects and keywords only on units and evolutions"))
+    if card.type in ("trigger", "intercept") and card.on is None:
+        out.append((f"{where}.on", "when the card fires (on) for a trigger or intercept card"))
+    if card.type in ("unit", "evolution") and card.effects:
+        out.append((f"{where}.effects", "abilities (with their timing), not effects, on a unit"))
+    if card.type == "joker" and card.gauge is None:
+        out.append((f"{where}.gauge", "the joker gauge the joker costs (a scenario input: the page gives none)"))
+    if "次元干渉" in card.keywords and card.dimension is None:
+        out.append((f"{where}.dimension", "the cost of 【次元干渉/コスト】"))
+    for i, ab in enumerate(card.abilities):
+        for op in _ops(ab.effects):
+            if getattr(op, "target", None) in ("attacker", "blocker") and ab.on not in (
+                "attack",
+                "block",
+                "battle",
+                "battle_end",
+                "destroyed",
+            ):
+                out.append((f"{where}.abilities[{i}]", "attacker or blocker only in an effect during a battle"))
+    return out
+
+
+def _keys(side: Side) -> list[tuple[str, str]]:
+    refs: list[tuple[str, str]] = []
+    refs += [(f"field[{i}].card", u.card) for i, u in enumerate(side.field)]
+    refs += [(f"hand[{i}]", h.card if isinstance(h, HandCard) else h) for i, h in enumerate(side.hand)]
+    for name in ("trigger", "discard", "deleted", "jokers"):
+        refs += [(f"{name}[{i}]", k) for i, k in enumerate(getattr(side, name))]
+    for name in ("deck", "registered"):
+        for i, d in enumerate(getattr(side, name)):
+            refs.append(
+                (
+                    f"{name}[{i}]" + (".card" if isinstance(d, DeckEntry) else ""),
+                    d.card if isinstance(d, DeckEntry) else d,
+                )
+            )
+    return refs
+
+
+def _count(entries: Sequence[str | DeckEntry]) -> int:
+    return sum(d.copies if isinstance(d, DeckEntry) else 1 for d in entries)
+
+
+def _validate(sc: CodeOfJokerScenario) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    for key, card in sorted(sc.cards.items()):
+        out += _card_problems(key, card)
+    for pid in ("P1", "P2"):
+        side: Side = getattr(sc.players, pid)
+        base = f"players.{pid}"
+        for where, key in _keys(side):
+            if key not in sc.cards:
+                out.append((f"{base}.{where}", f"a key of [cards] ({', '.join(sorted(sc.cards))}); found {key!r}"))
+        for i, u in enumerate(side.field):
+            if u.card in sc.cards and sc.cards[u.card].type not in ("unit", "evolution"):
+                out.append((f"{base}.field[{i}].card", f"a unit or evolution; {u.card!r} is a {sc.cards[u.card].type}"))
+            if not 1 <= u.level <= 3:
+                out.append((f"{base}.field[{i}].level", f"a level from 1 to 3 (クロックレベル/1); found {u.level}"))
+        for i, h in enumerate(side.hand):
+            if isinstance(h, HandCard) and not 1 <= h.level <= 3:
+                out.append((f"{base}.hand[{i}].level", f"a level from 1 to 3; found {h.level}"))
+        for i, k in enumerate(side.jokers):
+            if k in sc.cards and sc.cards[k].type != "joker":
+                out.append((f"{base}.jokers[{i}]", f"a joker card; {k!r} is a {sc.cards[k].type}"))
+        for i, k in enumerate(side.trigger):
+            if k in sc.cards and sc.cards[k].type == "joker":
+                out.append((f"{base}.trigger[{i}]", "a trigger, intercept, unit or evolution card; not a joker"))
+        if len(side.field) > FIELD_LIMIT:
+            out.append((f"{base}.field", f"at most 5 units (用語/フィールド/2); found {len(side.field)}"))
+        if len(side.trigger) > TRIGGER_SLOTS:
+            out.append((f"{base}.trigger", f"at most 4 cards (トリガーゾーン/2); found {len(side.trigger)}"))
+        if side.registered and _count(side.registered) != 40:
+            out.append((f"{base}.registered", f"the 40 cards of the registered deck; found {_count(side.registered)}"))
+        if sc.start.at == "setup" and (side.field or side.hand or side.trigger or side.discard or side.deleted):
+            out.append((base, "only a deck (and jokers) when the scenario starts at setup"))
+    if not 1 <= sc.start.round <= 10:
+        out.append(("start.round", f"a round from 1 to 10; found {sc.start.round}"))
+    for i, entry in enumerate(sc.play):
+        if isinstance(entry, DecisionEntry) and entry.decide not in DECISIONS:
+            out.append((f"play[{i}].decide", f"one of {', '.join(DECISIONS)}; found {entry.decide!r}"))
+        if isinstance(entry, ChanceEntry) and entry.chance not in CHANCES:
+            out.append((f"play[{i}].chance", f"one of {', '.join(CHANCES)}; found {entry.chance!r}"))
+    for i, z in enumerate(sc.expect.zones):
+        if not _ZONE.match(z.zone):
+            out.append(
+                (f"expect.zones[{i}].zone", f"P1 or P2, then one of .{', .'.join(ZONE_NAMES)}; found {z.zone!r}")
+            )
+    for i, r in enumerate(sc.expect.rejected):
+        if not 0 <= r.play < len(sc.play):
+            out.append((f"expect.rejected[{i}].play", f"an index of play (0 to {len(sc.play) - 1}); found {r.play}"))
+    return out
+
+
+# --- laying out and running --------------------------------------------------------------------
+
+
+def _expand(entries: Sequence[str | DeckEntry]) -> tuple[str, ...]:
+    out: list[str] = []
+    for d in entries:
+        key, copies = (d.card, d.copies) if isinstance(d, DeckEntry) else (d, 1)
+        out += [key] * copies
+    return tuple(out)
+
+
+def build(sc: CodeOfJokerScenario, inputs: Inputs) -> CodeOfJoker:
+    """The engine with the scenario's starting board laid out."""
+    from judgekit.games.code_of_joker.preset import PRESET
+
+    players = [Player("P1", sc.players.P1.name or "P1"), Player("P2", sc.players.P2.name or "P2")]
+    registered = {pid: _expand(getattr(sc.players, pid).registered) for pid in ("P1", "P2")}
+    g = CodeOfJoker(PRESET, sc.cards, players, inputs, sc.start.first, sc.joker.full, sc.joker.life_loss, registered)
+    setup = sc.start.at == "setup"
+    turn = 2 * sc.start.round - (1 if sc.start.turn_player == sc.start.first else 0)
+    for pid in ("P1", "P2"):
+        side: Side = getattr(sc.players, pid)
+
+        def new(
+            key: str,
+            zone: str,
+            pid: str = pid,
+            numbers: dict[str, int] | None = None,
+            markers: dict[str, int] | None = None,
+        ) -> Card:
+            g.serials[pid] = g.serials.get(pid, 0) + 1
+            card = Card(
+                f"{pid}-{g.serials[pid]:02d}",
+                key,
+                sc.cards[key].name,
+                pid,
+                pid,
+                zone_id(pid, zone),
+                face_down=zone == "deck",
+                markers=dict(sorted((markers or {}).items())),
+                numbers=dict(sorted((numbers or {}).items())),
+            )
+            return g.place_new(card)
+
+        for u in side.field:
+            numbers = {
+                "level": u.level,
+                "base": u.bp_base,
+                "turn": u.bp_turn,
+                "damage": u.damage,
+                "entered": turn if u.entered_this_turn else 0,
+            }
+            markers = {k: 1 for k, v in (("acted", u.acted), ("restricted", u.restricted)) if v}
+            new(u.card, "field", numbers={k: v for k, v in numbers.items() if v or k == "level"}, markers=markers)
+        for k in side.trigger:
+            new(k, "trigger")
+        for h in side.hand:
+            key, level = (h.card, h.level) if isinstance(h, HandCard) else (h, 1)
+            new(key, "hand", numbers={"level": level} if level > 1 else None)
+        for key in _expand(side.deck):
+            new(key, "deck")
+        for k in side.discard:
+            new(k, "discard")
+        for k in side.deleted:
+            new(k, "deleted")
+        for k in side.jokers:
+            new(k, "joker")
+        if not setup:
+            counters = {"LP": side.lp, "CP": side.cp, "gauge": side.gauge}
+            g.state.players[pid] = Player(
+                pid, g.state.players[pid].name, {k: v for k, v in sorted(counters.items()) if v}
+            )
+            if side.joker_used:
+                g.state.flags[f"{pid}:joker"] = 1
+    if not setup:
+        g.state.turn = turn
+        g.state.turn_player = sc.start.turn_player
+        g.state.phase = sc.start.at
+    return g
+
+
+def run(scenario: Scenario) -> Run:
+    """Play a scenario to its end and make its trace."""
+    from judgekit.games.code_of_joker import flow
+
+    sc = scenario.model
+    assert isinstance(sc, CodeOfJokerScenario)
+    inputs = Inputs(scripted_inputs(sc.play))
+    g = build(sc, inputs)
+    part = {"turn_start": "turn start", "action": "action time"}.get(sc.start.at, "")
+    where = (
+        "the start of the game (set-up)"
+        if sc.start.at == "setup"
+        else f"round {sc.start.round}, {sc.start.turn_player}'s {part} ({sc.start.first} is the first player)"
+    )
+    g.record(StepKind.SETUP, "rules", f"the starting board: {where}", [])
+    outcome: Outcome
+    try:
+        flow.run(g, sc.start.at)
+        if g.state.over:
+            outcome = Outcome(EndKind.GAME_OVER, g.state.winner, g.state.result, g.refs(g.result_rules))
+        else:
+            outcome = Outcome(
+                EndKind.SCRIPT_END,
+                None,
+                f"the play list ends: round {g.round}, {g.state.turn_player}'s {g.state.phase.replace('_', ' ')}",
+                (),
+            )
+    except DecisionNeeded as exc:
+        g.record_stop(str(exc), [exc.rule])
+        outcome = Outcome(EndKind.DECISION_NEEDED, None, str(exc), g.refs([exc.rule]))
+    except AmbiguityError as exc:
+        g.record_stop(str(exc), exc.rules)
+        outcome = Outcome(EndKind.AMBIGUITY, None, str(exc), g.refs(exc.rules))
+    except ScenarioError as exc:
+        err = exc.in_file(str(scenario.path))
+        g.record_stop(str(err), [])
+        outcome = Outcome(EndKind.BAD_SCRIPT, None, str(err), ())
+    unused: tuple[Any, ...] = ()
+    if outcome.end in (EndKind.GAME_OVER, EndKind.SCRIPT_END):
+        unused = tuple(inputs.remaining)
+    trace = Trace(
+        game="code-of-joker",
+        document=g.rulebook.document,
+        version=g.rulebook.version,
+        scenario=scenario.name,
+        title=sc.title,
+        steps=tuple(g.steps),
+        outcome=outcome,
+    )
+    return Run(trace, unused, g)
+
+
+# --- board expectations ------------------------------------------------------------------------
+
+
+def _findings(sc: Any, run: Run) -> list[str]:
+    assert isinstance(sc, CodeOfJokerScenario)
+    g = run.engine
+    assert isinstance(g, CodeOfJoker)
+    out: list[str] = []
+    for i, u in enumerate(sc.expect.units):
+        key = f"expect.units[{i}] ({u.player}.{u.card})"
+        unit = g.find(u.player, "field", u.card)
+        if unit is None:
+            keys = [g.card(x).key for x in g.units(u.player)]
+            out.append(f"{key}: no such unit on the field ({', '.join(keys) or 'empty'})")
+            continue
+        checks: list[tuple[str, object, object]] = [
+            ("bp", u.bp, g.bp(unit)),
+            ("level", u.level, g.level(unit)),
+            ("acted", u.acted, g.acted(unit)),
+            ("restricted", u.restricted, g.restricted(unit)),
+            ("damage", u.damage, g.damage(unit)),
+            ("keywords", sorted(u.keywords) if u.keywords is not None else None, sorted(g.keywords(unit))),
+        ]
+        for name, want, got in checks:
+            if want is not None and want != got:
+                out.append(f"{key}.{name}: expected {want!r}; found {got!r}")
+    for i, z in enumerate(sc.expect.zones):
+        keys = [g.card(iid).key for iid in g.state.zones[z.zone]]
+        where = f"expect.zones[{i}] ({z.zone})"
+        if z.count is not None and z.count != len(keys):
+            out.append(f"{where}.count: expected {z.count}; found {len(keys)} ({', '.join(keys) or 'empty'})")
+        if z.cards is not None:
+            ordered = z.zone.endswith((".deck", ".discard", ".field", ".trigger"))
+            want = list(z.cards) if ordered else sorted(z.cards)
+            got = keys if ordered else sorted(keys)
+            if want != got:
+                out.append(f"{where}.cards: expected {', '.join(want) or 'none'}; found {', '.join(got) or 'none'}")
+    for i, p in enumerate(sc.expect.players):
+        for name, want, counter in (("lp", p.lp, "LP"), ("cp", p.cp, "CP"), ("gauge", p.gauge, "gauge")):
+            got = g.counter(p.player, counter)
+            if want is not None and want != got:
+                out.append(f"expect.players[{i}] ({p.player}).{name}: expected {want}; found {got}")
+    return out
+
+
+TEMPLATE = '''# {name}: a Code of Joker scenario. Format: judgekit/games/code_of_joker/FORMAT.md;
+# schema: schemas/scenario.schema.json.
+# Rule ids are the outline ids of the rules page (judgekit export code-of-joker --format text).
+game = "code-of-joker"
+rulebook = "2016-08-21"             # the version of the wiki rules page
+title = "{name}"
+question = """
+What is in dispute, as a player would ask it.
+"""
+ruling = """
+The answer by the rules, citing them.
+"""
+tags = []
+
+[start]
+at = "action"                       # setup | turn_start | action
+round = 3
+turn_player = "P1"
+first = "P1"                        # the first player (先攻)
+
+[joker]                             # the page gives no gauge amounts: they are inputs
+# full = 100
+# life_loss = 10
+
+[cards.attacker]
+name = "アタッカー"
+type = "unit"                       # unit | evolution | trigger | intercept | joker
+color = "red"
+cost = 3
+bp = [5000, 6000, 7000]             # BP at Lv.1, Lv.2, Lv.3
+keywords = []                       # e.g. ["貫通"]
+text = "printed card text, for display"
+
+[cards.defender]
+name = "ディフェンダー"
+type = "unit"
+color = "blue"
+cost = 2
+bp = [3000, 4000, 5000]
+
+[players.P1]
+lp = 8
+cp = 4
+field = [{ card = "attacker" }]
+deck = ["defender", "defender"]
+
+[players.P2]
+lp = 8
+field = [{ card = "defender" }]
+deck = ["defender", "defender"]
+
+[[play]]                            # actions (do), decisions (decide) and chance, in order
+do = "attack"
+unit = "attacker"
+
+[[play]]
+decide = "block"
+by = "P2"
+choose = "P2.defender"
+
+[expect]
+end = "script_end"                  # game_over (with winner) | script_end | decision_needed | ambiguity
+cites = ["バトルの流れ/アタック・ブロック/戦闘ダメージ/1"]
+units = [{ player = "P1", card = "attacker", level = 2, bp = 6000 }]
+zones = [{ zone = "P2.discard", cards = ["defender"] }]
+'''
+"""The commented template ``judgekit new code-of-joker NAME`` writes."""

@@ -1,0 +1,414 @@
+"""Game terms the page defines and every part of the game uses.
+
+Drawing with the hand limit and the deck refresh (ドロー), leaving the field and the discard pile
+(捨札), deletion (消滅), damage and the keywords that stop it, destruction at BP 0, clock levels
+and overclock (クロックレベル, オーバークロック), CP, life damage and the immediate end of the game
+(ゲームの勝敗/2), the joker gauge.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from judgekit.engine import Card, DecisionRequest, Event, PickMode, StepKind, zone_id
+from judgekit.engine.rules import RuleRole
+from judgekit.errors import ScenarioError
+from judgekit.games.code_of_joker import ids
+from judgekit.games.code_of_joker.game import CP_LIMIT, HAND_LIMIT, CodeOfJoker
+from judgekit.games.code_of_joker.registry import rule
+
+
+def plural(n: int, word: str) -> str:
+    """``1 card``, ``2 cards``."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+# --- CP --------------------------------------------------------------------------------------
+
+
+@rule(ids.CP_PAY, ids.CP_MAX, role=RuleRole.TERM)
+def change_cp(g: CodeOfJoker, pid: str, by: int, actor: str, why: str, *, silent: bool = False) -> int:
+    """CP/1: CP pays for cards; an effect may raise it above the round's value, to at most 12 (CP/2/1)."""
+    before = g.counter(pid, "CP")
+    after = max(before, min(CP_LIMIT, before + by)) if by >= 0 else max(0, before + by)
+    if silent:
+        return after - before
+    g.set_counter(pid, "CP", after)
+    cites = [ids.CP_PAY] if by < 0 else [ids.CP_MAX]
+    capped = " (12 at most)" if by > 0 and before + by > CP_LIMIT else ""
+    g.record(
+        StepKind.EFFECT if actor != "rules" else StepKind.RULE,
+        actor,
+        f"{g.name(pid)}'s CP {before} → {after}{capped}: {why}",
+        cites,
+    )
+    return after - before
+
+
+# --- drawing ---------------------------------------------------------------------------------
+
+
+@rule(
+    ids.DRAW, ids.DRAW_LIMIT, ids.DRAW_REFRESH, ids.DRAW_REFRESH_ONE_LEFT, ids.DRAW_REFRESH_DELETED, role=RuleRole.TERM
+)
+def draw(
+    g: CodeOfJoker, pid: str, n: int, cites: Sequence[str], actor: str, label: str = "", *, silent: bool = False
+) -> int:
+    """ドロー/1: at most up to 7 cards in hand; ドロー/2: a deck shorter than the draw is refreshed first."""
+    hand = g.hand_size(pid)
+    k = min(n, max(0, HAND_LIMIT - hand))
+    if silent or n <= 0:
+        return k
+    if k < n:
+        g.record(
+            StepKind.RULE,
+            "rules",
+            f"{g.name(pid)} holds {hand} of 7 cards: draws {k} instead of {n}",
+            [*cites, ids.DRAW_LIMIT],
+        )
+    if k == 0:
+        return 0
+    deck = zone_id(pid, "deck")
+    if len(g.state.zones[deck]) < k:
+        refresh(g, pid, k, cites)
+    for iid in list(g.state.zones[deck][:k]):
+        g.move(iid, zone_id(pid, "hand"), top=False)
+    g.record(
+        StepKind.RULE if actor == "rules" else StepKind.EFFECT,
+        pid,
+        (f"{label}: " if label else "") + f"{g.name(pid)} draws {plural(k, 'card')}",
+        [*cites, ids.DRAW],
+    )
+    return k
+
+
+def refresh(g: CodeOfJoker, pid: str, k: int, cites: Sequence[str]) -> None:
+    """ドロー/2: the deck and discard pile are thrown away and the registered 40 cards set anew."""
+    deck = zone_id(pid, "deck")
+    left = len(g.state.zones[deck])
+    registered = g.registered.get(pid, ())
+    if len(registered) != 40:
+        raise ScenarioError(
+            [
+                (
+                    f"players.{pid}.registered",
+                    f"the 40-card deck as registered: {g.name(pid)} must draw {k} from a deck of {left}, "
+                    "and the deck refresh sets the registered 40 cards anew (ドロー/2)",
+                )
+            ]
+        )
+    deleted = len(g.state.zones[zone_id(pid, "deleted")])
+    for zone in ("deck", "discard", "deleted"):
+        for iid in list(g.state.zones[zone_id(pid, zone)]):
+            g.remove(iid)
+    new: list[str] = []
+    for key in reversed(registered):
+        g.serials[pid] = g.serials.get(pid, 0) + 1
+        card = Card(f"{pid}-{g.serials[pid]:02d}", key, g.defs[key].name, pid, pid, deck, face_down=True)
+        new.insert(0, g.create(card).iid)
+    why = [
+        f"{g.name(pid)} must draw {k} and the deck holds {left}",
+        "the deck and the discard pile are thrown away and the registered 40 cards are set as a new deck",
+    ]
+    refresh_cites = [*cites, ids.DRAW_REFRESH, ids.DRAW_REFRESH_DELETED]
+    if left:
+        why.append(f"the {plural(left, 'card')} left cannot be drawn")
+        refresh_cites.append(ids.DRAW_REFRESH_ONE_LEFT)
+    if deleted:
+        why.append(f"the {plural(deleted, 'deleted card')} are set again too")
+    g.record(StepKind.RULE, "rules", "; ".join(why), refresh_cites)
+    options = g.card_options(new)
+    choice = g.decide(
+        DecisionRequest(
+            "shuffle",
+            pid,
+            tuple(options),
+            ids.DRAW_REFRESH,
+            f"{g.name(pid)}'s new deck comes out with these on top (the rest in registered order)",
+            PickMode.SOME,
+            0,
+            len(new),
+            chance=True,
+        )
+    )
+    top = [options[c] for c in choice]
+    g.reorder(deck, top + [i for i in new if i not in top])
+
+
+# --- leaving the field, destruction, deletion --------------------------------------------------
+
+
+@rule(ids.CLOCK_LEAVE, ids.DISCARD, ids.DISCARD_LEVEL, ids.DISCARD_ORDER, ids.FIELD_EFFECT, role=RuleRole.TERM)
+def leave_field(g: CodeOfJoker, iid: str, to: str, *, silent: bool = False) -> Card:
+    """クロックレベル/6: a unit leaving the field is level 1 again (捨札/4); its markers and changes go."""
+    card = g.card(iid)
+    if silent:
+        return card
+    g.last_known[iid] = card
+    pid = card.owner
+    if g.defs[card.key].field:
+        g.record(
+            StepKind.RULE,
+            "rules",
+            f"{card.name} is leaving the field: its field effect is gone at once",
+            [ids.FIELD_EFFECT],
+        )
+    new = g.move(iid, zone_id(pid, to), top=to != "hand", keep_markers=False)
+    for name, default in (("level", 1), ("base", 0), ("turn", 0), ("damage", 0), ("entered", 0)):
+        g.set_num(iid, name, default, default)
+    for e in list(g.effects):
+        if iid in e.targets:
+            g.end_effect(e.key)
+    return new
+
+
+@rule(ids.DISCARD, ids.DISCARD_LEVEL, role=RuleRole.TERM)
+def to_discard(g: CodeOfJoker, iid: str, *, silent: bool = False) -> bool:
+    """捨札/1: a card from the hand or the trigger zone goes to the discard pile (newest first), at level 1."""
+    if silent:
+        return True
+    reset_in_hand(g, iid)
+    g.move(iid, zone_id(g.card(iid).owner, "discard"))
+    return True
+
+
+def reset_in_hand(g: CodeOfJoker, iid: str) -> None:
+    """A card put from the hand into the discard pile or the trigger zone is level 1 (捨札/4)."""
+    g.set_num(iid, "level", 1, 1)
+
+
+@rule(
+    ids.AB_DESTROY,
+    ids.DESTROYED_INTERRUPT,
+    ids.CLOCK_LEAVE,
+    ids.DISCARD,
+    ids.DISCARD_LEVEL,
+    ids.DISCARD_ORDER,
+    role=RuleRole.TERM,
+)
+def destroy(
+    g: CodeOfJoker, iid: str, by: str, cites: Sequence[str], actor: str, label: str = "", *, silent: bool = False
+) -> bool:
+    """破壊: the unit goes to the discard pile; its 破壊された時 timing comes next (優先度/3)."""
+    if silent or not g.on_field(iid):
+        return g.on_field(iid)
+    before = g.card(iid)
+    pid = before.owner
+    name = before.name
+    leave_field(g, iid, "discard")
+    g.record(
+        StepKind.RULE if actor == "rules" else StepKind.EFFECT,
+        actor,
+        (f"{label}: " if label else "")
+        + f"{name} ({pid}.field) is destroyed: to the top of the discard pile, at level 1",
+        [*cites, ids.CLOCK_LEAVE, ids.DISCARD, ids.DISCARD_LEVEL, ids.DISCARD_ORDER],
+    )
+    g.destroyed.append(Event("destroyed", pid, iid, by, last_known=before))
+    return True
+
+
+@rule(ids.AB_DESTROY, role=RuleRole.TERM)
+def zero_bp(g: CodeOfJoker, cites: Sequence[str] = (), *, silent: bool = False) -> bool:
+    """戦闘ダメージ/2: a unit whose BP is 0 or less is destroyed."""
+    doomed = [u for u in g.all_units() if g.bp(u) <= 0]
+    if silent or not doomed:
+        return bool(doomed)
+    for u in doomed:
+        destroy(g, u, "rules", [*cites, ids.AB_DESTROY], "rules")
+    return True
+
+
+@rule(ids.DELETE, ids.CLOCK_LEAVE, role=RuleRole.TERM)
+def delete(g: CodeOfJoker, iid: str, actor: str, cites: Sequence[str], *, silent: bool = False) -> bool:
+    """捨札/5: a deleted card is not a card of the discard pile; it is kept apart, marked DELETE."""
+    if silent:
+        return True
+    card = g.card(iid)
+    where = g.zone_of(iid)
+    if where == "field":
+        leave_field(g, iid, "deleted")
+    else:
+        g.move(iid, zone_id(card.owner, "deleted"), keep_markers=False)
+    g.record(
+        StepKind.EFFECT,
+        actor,
+        f"{card.name} ({card.zone}) is deleted: it no longer counts as a card of the discard pile",
+        [*cites, ids.DELETE] + ([ids.CLOCK_LEAVE] if where == "field" else []),
+    )
+    return True
+
+
+# --- damage ----------------------------------------------------------------------------------
+
+
+@rule(ids.IMMORTAL, ids.ORDER_SHIELD, ids.KINGS_HEALING, role=RuleRole.TERM)
+def deal_damage(
+    g: CodeOfJoker,
+    iid: str,
+    amount: int,
+    effect_of: str | None,
+    cites: Sequence[str],
+    actor: str,
+    label: str = "",
+    *,
+    silent: bool = False,
+) -> int:
+    """Damage lowers BP until the end of the turn; 【不滅】, 【秩序の盾】 and 【王の治癒力】 stop it."""
+    bp = g.bp(iid)
+    stop: tuple[str, str] | None = None
+    if g.has(iid, "不滅"):
+        stop = (ids.IMMORTAL, "it has 【不滅】 and takes no damage")
+    elif effect_of is not None and effect_of != g.owner_zone(iid) and g.has(iid, "秩序の盾"):
+        stop = (ids.ORDER_SHIELD, "it has 【秩序の盾】 and takes no damage from the opponent's effects")
+    elif g.has(iid, "王の治癒力") and amount < bp:
+        stop = (ids.KINGS_HEALING, f"it has 【王の治癒力】 and takes no damage below its BP ({amount} < {bp})")
+    if silent:
+        return 0 if stop else amount
+    if stop is not None:
+        g.record(StepKind.RULE, "rules", f"{g.label(iid)} is dealt {amount} damage: {stop[1]}", [*cites, stop[0]])
+        return 0
+    g.set_num(iid, "damage", g.damage(iid) + amount)
+    kind = StepKind.RULE if actor == "rules" else StepKind.EFFECT
+    g.record(
+        kind,
+        actor,
+        (f"{label}: " if label else "") + f"{g.label(iid)} takes {amount} damage: BP {bp} → {g.bp(iid)}",
+        list(cites),
+    )
+    return amount
+
+
+# --- clock levels ----------------------------------------------------------------------------
+
+
+@rule(
+    ids.CLOCK_LEVELS,
+    ids.CLOCK_UP_DOWN,
+    ids.CLOCK_BP,
+    ids.CLOCK_HEAL,
+    ids.CLOCK_OC,
+    ids.OC,
+    ids.OC_RECOVER,
+    ids.OC_NO_HEAL,
+    role=RuleRole.TERM,
+)
+def change_level(g: CodeOfJoker, iid: str, by: int, cites: Sequence[str], actor: str, *, silent: bool = False) -> int:
+    """クロックレベル: levels 1 to 3; a change sets the level's BP as base BP and heals damage; Lv.3 is OC."""
+    before = g.level(iid)
+    after = max(1, min(3, before + by))
+    if silent:
+        return after - before
+    kind = StepKind.RULE if actor == "rules" else StepKind.EFFECT
+    if after == before:
+        why = "Lv.3 is the highest: no clock up" if by > 0 else "Lv.1 is the lowest: no clock down"
+        extra = [ids.OC_NO_HEAL] if by > 0 and g.damage(iid) else []
+        tail = "; its damage stays until the end of the turn" if extra else ""
+        g.record(kind, actor, f"{g.label(iid)}: {why}{tail}", [*cites, ids.CLOCK_LEVELS, *extra])
+        return 0
+    bp_before = g.bp(iid)
+    g.set_num(iid, "level", after, 1)
+    healed = g.damage(iid)
+    if healed:
+        g.set_num(iid, "damage", 0)
+    word = "clocks up" if after > before else "clocks down"
+    text = f"{g.label(iid)} {word}: Lv.{before} → Lv.{after}, BP {bp_before} → {g.bp(iid)}"
+    if healed:
+        text += f" ({healed} damage healed)"
+    g.record(kind, actor, text, [*cites, ids.CLOCK_UP_DOWN, ids.CLOCK_BP] + ([ids.CLOCK_HEAL] if healed else []))
+    if after == 3:
+        overclock(g, iid, actor)
+    return after - before
+
+
+@rule(ids.OC, ids.OC_RECOVER, ids.CLOCK_OC, ids.PRIORITY_OC_LAST, role=RuleRole.TERM)
+def overclock(g: CodeOfJoker, iid: str, actor: str, *, silent: bool = False) -> bool:
+    """オーバークロック/2: a unit that reaches Lv.3 recovers its action right and loses its attack restriction."""
+    if silent:
+        return True
+    changed = []
+    if g.acted(iid):
+        g.remove_marker(iid, "acted")
+        changed.append("recovers its action right")
+    if g.restricted(iid):
+        g.remove_marker(iid, "restricted")
+        changed.append("loses its attack restriction")
+    text = f"{g.label(iid)} overclocks" + (": " + " and ".join(changed) if changed else "")
+    cites = [ids.OC, ids.CLOCK_OC, ids.OC_RECOVER]
+    if any(a.on == "oc" for a in g.abilities(iid)):
+        g.oc_queue.append((iid, False))
+        text += "; its OC effect waits until the other effects are done"
+        cites.append(ids.PRIORITY_OC_LAST)
+    g.record(StepKind.RULE, actor if actor != "rules" else "rules", text, cites)
+    return True
+
+
+# --- life, the end of the game, the joker gauge ------------------------------------------------------
+
+
+@rule(ids.END, ids.END_LP_ZERO, ids.END_BOTH_ZERO, ids.JOKER_GAUGE, ids.JOKER_GAUGE_SHARED, role=RuleRole.TERM)
+def life_damage(
+    g: CodeOfJoker,
+    pids: Sequence[str],
+    amount: int,
+    effect_of: str | None,
+    cites: Sequence[str],
+    actor: str,
+    label: str = "",
+    *,
+    silent: bool = False,
+) -> bool:
+    """ゲームの勝敗/2: LP 0 ends the game at once; both at 0 together lose both (/2/1)."""
+    if silent:
+        return True
+    for pid in pids:
+        before = g.counter(pid, "LP")
+        after = max(0, before - amount)
+        g.set_counter(pid, "LP", after)
+        g.record(
+            StepKind.RULE if actor == "rules" else StepKind.EFFECT,
+            actor,
+            (f"{label}: " if label else "") + f"{g.name(pid)} takes {amount} life damage: LP {before} → {after}",
+            list(cites),
+        )
+    zero = [pid for pid in g.state.players if g.counter(pid, "LP") <= 0]
+    if len(zero) == len(g.state.players):
+        raise g.finish(None, "both players' LP reached 0 at the same time: both lose", [ids.END, ids.END_BOTH_ZERO])
+    if zero:
+        winner = g.state.opponent(zero[0])
+        raise g.finish(
+            winner,
+            f"{g.name(zero[0])}'s LP reached 0: {g.name(winner)} wins at once",
+            [ids.END, ids.END_LP_ZERO],
+        )
+    for pid in pids:
+        if effect_of is not None and effect_of != pid:
+            raise_gauge(g, pid, g.gauge_on_life_loss, "the opponent's effect took LP", [ids.JOKER_GAUGE])
+    return True
+
+
+@rule(ids.JOKER_GAUGE, ids.JOKER_GAUGE_SHARED, role=RuleRole.TERM)
+def raise_gauge(
+    g: CodeOfJoker, pid: str, amount: int | None, why: str, cites: list[str], *, silent: bool = False
+) -> bool:
+    """ジョーカーカード/3: the gauge rises by a scenario-given amount (the page gives none), up to its size."""
+    if silent:
+        return amount is not None
+    if amount is None:
+        raise g.ambiguity(
+            [*cites, ids.JOKER_GAUGE],
+            f"{g.name(pid)}'s joker gauge rises ({why}) but the page gives no amount; "
+            "a scenario may give it as joker.life_loss",
+        )
+    before = g.counter(pid, "gauge")
+    after = before + amount
+    if g.gauge_full is not None:
+        after = min(after, g.gauge_full)
+    g.set_counter(pid, "gauge", after)
+    g.record(
+        StepKind.RULE,
+        "rules",
+        f"{g.name(pid)}'s joker gauge {before} → {after}: {why} (the amount {amount} is a scenario input; "
+        "the page gives none)",
+        [*cites, ids.JOKER_GAUGE_SHARED],
+    )
+    return True
