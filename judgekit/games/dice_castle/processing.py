@@ -1,0 +1,541 @@
+"""Unresolved effects: activation, counter timings, priority, resolution and the win check.
+
+Timing abilities (IN, OUT, end of turn, wall destroyed) activate at once and wait, unresolved
+(未解決の効果). Events wait for their counter timing, which comes when the effect or process in
+progress is over: the non-turn player may then activate counters whose condition is met, several
+declared together. Resolution then goes by 効果処理の優先順位について: counters first (the
+non-turn player orders them), then the turn player's effects (in the turn player's order), then
+the non-turn player's. The win check runs between effects, never in the middle of one, and also
+while effects are pending.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from judgekit.engine import DecisionRequest, Event, GameOver, ScriptedInput, StepKind, zone_id
+from judgekit.engine.rules import RuleRole
+from judgekit.errors import IllegalActionError
+from judgekit.games.dice_castle import terms
+from judgekit.games.dice_castle.format import Activate
+from judgekit.games.dice_castle.game import Ctx, DiceCastle, Pending, PendingKind
+from judgekit.games.dice_castle.ids import (
+    BATTLE,
+    COMPOSITE,
+    COUNTER,
+    EFFECTS,
+    EMPTY_IN,
+    END,
+    IN_PLAY,
+    PRIORITY,
+    SIMULTANEOUS,
+    TOGETHER,
+    WIN,
+)
+from judgekit.games.dice_castle.registry import rule
+
+_EVENT_TEXT = {
+    "played": "a card is played",
+    "enters": "a card enters the field",
+    "attacks": "a unit attacks",
+    "destroyed": "a unit is destroyed",
+    "wall_destroyed": "a wall is destroyed",
+    "cost_ability": "a cost ability is used",
+    "in_ability": "an IN ability activates",
+    "out_ability": "an OUT ability activates",
+    "turn_end": "the turn ends",
+}
+
+
+# --- activation -------------------------------------------------------------------------------
+
+
+@rule(TOGETHER[3], BATTLE[7], PRIORITY[3], role=RuleRole.EFFECT)
+def activate_timing(g: DiceCastle, iid: str, timing: str, pid: str, *, silent: bool = False) -> list[Pending]:
+    """A card's timing abilities of ``timing`` activate at once and wait to resolve (an IN ability at the very
+    moment its card enters)."""
+    abilities = [a for a in g.definition(iid).abilities if a.timing == timing]
+    if silent or not abilities:
+        return []
+    kind = {"in": PendingKind.IN, "out": PendingKind.OUT}.get(timing, PendingKind.TIMING)
+    made: list[Pending] = []
+    card = g.card(iid)
+    for ab in abilities:
+        item = Pending(
+            key=g.new_key(),
+            kind=kind,
+            controller=pid,
+            source=iid,
+            name=f"{card.key}/{ab.name}",
+            label=f"{card.name}'s {timing.upper() if timing in ('in', 'out') else timing} ability {ab.name}",
+            effects=ab.effects,
+            event=Event(timing, pid, iid),
+            ability=ab,
+        )
+        g.pending.append(item)
+        made.append(item)
+        if kind is PendingKind.IN:
+            g.happened.append(Event("in_ability", pid, iid, source=item.key))
+        elif kind is PendingKind.OUT:
+            g.happened.append(Event("out_ability", pid, iid, source=item.key))
+        cites = [TOGETHER[3]] if kind is PendingKind.IN else [BATTLE[7]] if timing == "wall_destroyed" else []
+        if any(p.kind is PendingKind.COUNTER for p in g.pending):
+            cites.append(PRIORITY[3])
+        g.record(StepKind.TRIGGER, pid, f"{item.label} activates and waits to resolve", cites)
+    return made
+
+
+@rule(BATTLE[7], END[1], role=RuleRole.EFFECT)
+def activate_timing_all(g: DiceCastle, pid: str, timing: str, *, silent: bool = False) -> list[Pending]:
+    """Every timing ability of ``timing`` on ``pid``'s king and field activates."""
+    holders = [g.king(pid), *g.units(pid), *[i for i in g.zone(pid, "magic") if not g.card(i).face_down]]
+    if silent:
+        return [p for i in holders for p in activate_timing(g, i, timing, pid, silent=True)]
+    out: list[Pending] = []
+    for iid in holders:
+        out += activate_timing(g, iid, timing, pid)
+    return out
+
+
+# --- counter timings --------------------------------------------------------------------------
+
+
+def face_down_counters(g: DiceCastle, pid: str) -> list[str]:
+    """``pid``'s set counters: face-down counter cards in the magic zone."""
+    return [i for i in g.zone(pid, "magic") if g.card(i).face_down and g.definition(i).magic == "counter"]
+
+
+def answers(g: DiceCastle, iid: str, event: Event) -> bool:
+    """Whether the counter ``iid`` has ``event`` as its condition."""
+    spec = g.definition(iid).counter
+    if spec is None or spec.on != event.name:
+        return False
+    controller = g.where(iid)[0]
+    if spec.whose != "any" and event.player is not None and (event.player == controller) != (spec.whose == "own"):
+        return False
+    if spec.card_type is not None and event.subject is not None and event.subject in g.state.cards:
+        return g.definition(event.subject).type == spec.card_type
+    return True
+
+
+def _matching(g: DiceCastle, pid: str, events: Sequence[Event]) -> dict[str, Event]:
+    out: dict[str, Event] = {}
+    for iid in face_down_counters(g, pid):
+        hit = next((e for e in events if answers(g, iid, e)), None)
+        if hit is not None:
+            out[iid] = hit
+    return out
+
+
+def _names(g: DiceCastle, iids: Sequence[str]) -> str:
+    return ", ".join(g.card(i).name for i in iids)
+
+
+def _declared(g: DiceCastle, entry: ScriptedInput | None, pid: str, matching: dict[str, Event]) -> bool:
+    if entry is None or entry.name != "counter" or entry.player != pid or not isinstance(entry.payload, Activate):
+        return False
+    options = g.options(face_down_counters(g, pid))
+    return any(options.get(k) in matching for k in entry.payload.cards)
+
+
+@rule(PRIORITY[2], COUNTER[1], TOGETHER[1], TOGETHER[2], END[2], END[3], IN_PLAY[5], role=RuleRole.EFFECT)
+def counter_timing(g: DiceCastle, events: Sequence[Event], *, silent: bool = False) -> bool:
+    """Counters whose condition has been met may be activated now, the non-turn player's first; several for one
+    event are declared together. Nothing is activated in the end phase."""
+    tp = g.state.turn_player
+    order = [g.opponent(tp), tp]
+    matching = {pid: _matching(g, pid, events) for pid in order}
+    if silent:
+        return any(matching.values())
+    g.timings.extend((e.name, e.subject) for e in events)
+    if not any(matching.values()):
+        return False
+    if g.state.phase == "end":
+        for pid in order:
+            if not matching[pid]:
+                continue
+            entry = g.inputs.peek()
+            if _declared(g, entry, pid, matching[pid]):
+                assert entry is not None
+                g.inputs.take_action("a counter")
+                g.reject(
+                    entry,
+                    IllegalActionError("counter", END[2], "no counter is activated in the end phase"),
+                    [END[3]],
+                )
+            else:
+                g.record(
+                    StepKind.RULE,
+                    "rules",
+                    f"{g.name(pid)}'s {_names(g, list(matching[pid]))} cannot be activated: its condition is met in "
+                    "the end phase, when no counter is activated",
+                    [END[2], END[3]],
+                )
+        return False
+    activated = False
+    for pid in order:
+        found = matching[pid]
+        if not found:
+            continue
+        first = [PRIORITY[2]] if pid != tp else [COUNTER[1]]
+        entry = g.inputs.peek()
+        if not _declared(g, entry, pid, found):
+            what = "; ".join(f"{g.card(i).name} ({_EVENT_TEXT[e.name]})" for i, e in found.items())
+            g.record(StepKind.RULE, pid, f"{g.name(pid)} may activate {what} now, and does not", first)
+            continue
+        assert entry is not None and isinstance(entry.payload, Activate)
+        g.inputs.take_action("a counter")
+        options = g.options(face_down_counters(g, pid))
+        chosen = [options.get(k) for k in entry.payload.cards]
+        wrong = [k for k, iid in zip(entry.payload.cards, chosen, strict=True) if iid not in found]
+        if wrong:
+            g.reject(
+                entry,
+                IllegalActionError("counter", PRIORITY[2], f"the condition of {', '.join(wrong)} is not met now"),
+            )
+            continue
+        iids = [i for i in chosen if i is not None]
+        for iid in iids:
+            g.turn_face(iid, False)
+        cites = [*first, COUNTER[1]] + ([TOGETHER[1]] if len(iids) > 1 else [])
+        g.record(
+            StepKind.ACTION,
+            pid,
+            f"{g.name(pid)} activates {_names(g, iids)}"
+            + (" together" if len(iids) > 1 else "")
+            + f" ({'; '.join(_EVENT_TEXT[found[i].name] for i in iids[:1])}); unresolved counters resolve first",
+            cites,
+            play=entry.index,
+        )
+        for iid in iids:
+            c = g.card(iid)
+            spec = g.definition(iid).counter
+            g.pending.append(
+                Pending(
+                    key=g.new_key(),
+                    kind=PendingKind.COUNTER,
+                    controller=pid,
+                    source=iid,
+                    name=c.key,
+                    label=f"{c.name} (counter)",
+                    effects=spec.effects if spec is not None else (),
+                    event=found[iid],
+                )
+            )
+        activated = True
+        again = g.inputs.peek()
+        while _declared(g, again, pid, _matching(g, pid, events)):
+            assert again is not None
+            g.inputs.take_action("a counter")
+            g.reject(
+                again,
+                IllegalActionError(
+                    "counter",
+                    TOGETHER[1],
+                    "counters for one event must be declared together, at once; this one comes after the declaration",
+                ),
+            )
+            again = g.inputs.peek()
+    return activated
+
+
+@rule(PRIORITY[2], IN_PLAY[5], role=RuleRole.ACTION)
+def counter_out_of_time(g: DiceCastle, entry: ScriptedInput, *, silent: bool = False) -> bool:
+    """A counter is activated only when its condition has just been met: a 'played' counter misses its timing
+    once the card has entered, and an 'enters' counter has none when the play was negated."""
+    if silent:
+        return False
+    act = entry.payload
+    assert isinstance(act, Activate)
+    pid = act.by
+    options = g.options([i for i in g.zone(pid, "magic") if g.card(i).face_down])
+    reason = f"{', '.join(act.cards)}: the condition is not met now"
+    rid = PRIORITY[2]
+    for key in act.cards:
+        iid = options.get(key)
+        spec = g.definition(iid).counter if iid else None
+        if spec is None:
+            reason = f"{key} is not a set counter of {g.name(pid)}"
+            break
+        passed = [s for e, s in g.timings if e == spec.on]
+        if spec.on == "played" and passed and any(e == "enters" for e, _ in g.timings):
+            reason = (
+                f"{key} answers a card being played; that timing passed when the card entered the field (a 'played' "
+                "counter must come before an 'enters' one)"
+            )
+            rid = IN_PLAY[5]
+        elif spec.on == "enters" and g.last_negated is not None:
+            reason = f"{key} answers a card entering the field; the play was negated and the card never entered"
+            rid = IN_PLAY[5]
+    g.reject(entry, IllegalActionError("counter", rid, reason))
+    return False
+
+
+# --- priority and resolution ------------------------------------------------------------------
+
+
+def _labels(items: Sequence[Pending]) -> dict[str, Pending]:
+    out: dict[str, Pending] = {}
+    for p in items:
+        label = p.name if p.name not in out else f"{p.name}#{sum(1 for q in out if q.startswith(p.name)) + 1}"
+        out[label] = p
+    return out
+
+
+@rule(
+    PRIORITY[1],
+    PRIORITY[3],
+    SIMULTANEOUS[1],
+    SIMULTANEOUS["1/1"],
+    SIMULTANEOUS[2],
+    SIMULTANEOUS["2/1"],
+    TOGETHER[2],
+    role=RuleRole.EFFECT,
+)
+def next_effect(g: DiceCastle, counters_only: bool = False, *, silent: bool = False) -> Pending | None:
+    """Which unresolved effect resolves next: a counter first (the non-turn player orders them), else the turn
+    player's (in the order they choose), else the non-turn player's."""
+    tp = g.state.turn_player
+    ntp = g.opponent(tp)
+    counters = [p for p in g.pending if p.kind is PendingKind.COUNTER]
+    if counters:
+        if silent:
+            return counters[0]
+        owners = {p.controller for p in counters}
+        if len(owners) > 1:
+            raise g.ambiguity(
+                [PRIORITY[3], TOGETHER[2]],
+                "counters of both players wait at once; the page lets the non-turn player order their counters but "
+                "does not say how the turn player's counters fit in",
+            )
+        if len(counters) == 1:
+            return counters[0]
+        chooser = ntp if ntp in owners else tp
+        rid = TOGETHER[2] if chooser == ntp else SIMULTANEOUS["1/1"]
+        labels = _labels(counters)
+        pick = g.ask(
+            DecisionRequest(
+                "counter_order",
+                chooser,
+                tuple(labels),
+                rid,
+                f"{g.name(chooser)} chooses which counter resolves next",
+            )
+        )[0]
+        return labels[pick]
+    if counters_only:
+        return None
+    mine = [p for p in g.pending if p.controller == tp]
+    theirs = [p for p in g.pending if p.controller == ntp]
+    if silent:
+        return next(iter(mine or theirs), None)
+    if mine:
+        if len(mine) == 1:
+            if theirs:
+                g.record(
+                    StepKind.RULE,
+                    "rules",
+                    f"{g.name(tp)}'s effect resolves before {g.name(ntp)}'s: the turn player's first",
+                    [PRIORITY[1], SIMULTANEOUS[2], SIMULTANEOUS["2/1"]],
+                )
+            return mine[0]
+        labels = _labels(mine)
+        pick = g.ask(
+            DecisionRequest(
+                "effect_order",
+                tp,
+                tuple(labels),
+                SIMULTANEOUS["1/1"],
+                f"{g.name(tp)} chooses which of their unresolved effects resolves next (any order)",
+            )
+        )[0]
+        if theirs:
+            g.record(
+                StepKind.RULE,
+                "rules",
+                f"{g.name(tp)}'s effects resolve before {g.name(ntp)}'s: the turn player's first",
+                [PRIORITY[1], SIMULTANEOUS["2/1"]],
+            )
+        return labels[pick]
+    if not theirs:
+        return None
+    if len(theirs) > 1:
+        raise g.ambiguity(
+            [SIMULTANEOUS[1], SIMULTANEOUS[2]],
+            f"{len(theirs)} of {g.name(ntp)}'s abilities wait at once and none of the turn player's: the page orders "
+            "the turn player's own abilities (any order) and both players' (turn player first), not the non-turn "
+            "player's alone",
+        )
+    return theirs[0]
+
+
+@rule(
+    EFFECTS[1],
+    COUNTER[1],
+    PRIORITY[3],
+    IN_PLAY[4],
+    COUNTER[5],
+    COMPOSITE[1],
+    COMPOSITE[2],
+    COMPOSITE[3],
+    EMPTY_IN[2],
+    role=RuleRole.EFFECT,
+)
+def resolve(g: DiceCastle, item: Pending, *, silent: bool = False) -> bool:
+    """An unresolved effect resolves; a composite ability pays its cost first (its effect can then be negated as
+    a cost ability); a counter goes to the discard afterwards."""
+    if silent:
+        return True
+    from judgekit.games.dice_castle import actions
+
+    g.pending.remove(item)
+    ab = item.ability
+    if ab is not None and ab.cost is not None and ab.timing is not None and item.kind is not PendingKind.COST:
+        yes = g.ask(
+            DecisionRequest(
+                "optional",
+                item.controller,
+                ("yes", "no"),
+                COMPOSITE[3],
+                f"{g.name(item.controller)} chooses whether to pay {ab.cost.name or 'the cost'} of {item.label}",
+            )
+        )
+        if yes[0] == "no":
+            g.record(
+                StepKind.EFFECT,
+                item.controller,
+                f"{item.label}: the cost is not paid, no effect",
+                [COMPOSITE[1], COMPOSITE[3]],
+            )
+            return False
+        actions.pay_cost(g, item.controller, ab.cost, item.source, item.label)
+        paid = Pending(
+            key=g.new_key(),
+            kind=PendingKind.COST,
+            controller=item.controller,
+            source=item.source,
+            name=item.name,
+            label=f"{item.label} (cost paid)",
+            effects=item.effects,
+            event=item.event,
+            ability=ab,
+        )
+        g.pending.append(paid)
+        g.happened.append(Event("cost_ability", item.controller, item.source, source=paid.key))
+        g.record(
+            StepKind.EFFECT,
+            item.controller,
+            f"{item.label} is a composite ability (timing:cost:effect): {ab.cost.name or 'its cost'} is paid now; "
+            "its effect follows as a cost ability",
+            [COMPOSITE[1], COMPOSITE[2], COMPOSITE[3]],
+        )
+        checkpoint(g)
+        settle(g, counters_only=True)
+        if paid not in g.pending:
+            return False
+        g.pending.remove(paid)
+        item = paid
+    ctx = Ctx(item.controller, item.source, item.label, item.event, kind=item.kind)
+    cites = [EFFECTS[1]]
+    if item.kind is PendingKind.COUNTER:
+        cites.append(COUNTER[1])
+        if any(p.kind is not PendingKind.COUNTER for p in g.pending):
+            cites.append(PRIORITY[3])
+    left = item.kind is PendingKind.IN and not g.on_field(item.source)
+    if left:
+        cites.append(COUNTER[5])
+    empty = not terms.can_do(g, ctx, item.effects)
+    if empty and item.kind is PendingKind.IN:
+        cites.append(EMPTY_IN[2])
+    waiting = (
+        item.event.subject
+        if item.event is not None and item.event.name == "played" and item.event.subject in g.state.zones["waiting"]
+        else None
+    )
+    if waiting is not None:
+        cites.append(IN_PLAY[4])
+    g.record(
+        StepKind.EFFECT,
+        item.controller,
+        f"{item.label} resolves"
+        + (f" while {g.card(waiting).name} waits in the waiting zone" if waiting is not None else "")
+        + (" although its unit has left the field: an IN ability does not depend on its unit" if left else "")
+        + (" but has nothing to act on" if empty else ""),
+        cites,
+    )
+    terms.run(g, ctx, item.effects)
+    if item.kind is PendingKind.COUNTER and g.where(item.source)[1] == "magic":
+        g.assume(
+            "counter_after",
+            [COUNTER[1]],
+            "the page says a counter resolves but not where it goes afterwards",
+        )
+        owner = g.card(item.source).owner
+        g.move(item.source, zone_id(owner, "discard"), face_down=False, keep_markers=False)
+        g.record(StepKind.RULE, "rules", f"{g.card(item.source).name} goes to the discard", [COUNTER[1]])
+    return True
+
+
+def settle(g: DiceCastle, counters_only: bool = False, *, check: bool = True) -> None:
+    """Resolve unresolved effects by priority until none is left (only counters, with ``counters_only``), with
+    the win check (unless ``check`` is off: inside an effect) and counter timings between them."""
+    while True:
+        checkpoint(g, check=check)
+        item = next_effect(g, counters_only)
+        if item is None:
+            return
+        resolve(g, item)
+
+
+def checkpoint(g: DiceCastle, *, check: bool = True) -> None:
+    """Between two effects: the win check (unless ``check`` is off), then the counter timing of what happened."""
+    if check:
+        win_check(g)
+    while g.happened:
+        events = list(g.happened)
+        g.happened.clear()
+        counter_timing(g, events)
+
+
+# --- the win check ----------------------------------------------------------------------------
+
+
+@rule(WIN[1], WIN[2], WIN[3], role=RuleRole.PROCESS)
+def win_check(g: DiceCastle, *, silent: bool = False) -> list[str]:
+    """A player whose castle has no card loses; the check is made between effects (never in the middle of one)
+    and also while effects are unresolved."""
+    losers = [pid for pid in g.state.player_order() if g.castle_count(pid) == 0]
+    if silent:
+        return losers
+    for pid in sorted(g.emptied - set(losers)):
+        g.record(
+            StepKind.RULE,
+            "rules",
+            f"win check: {g.name(pid)}'s castle was empty in the middle of that effect, but no check is made in the "
+            f"middle of an effect; it now holds {g.castle_count(pid)} card(s): {g.name(pid)} does not lose",
+            [WIN[1], WIN[3]],
+        )
+    g.emptied.clear()
+    if not losers:
+        return []
+    if len(losers) > 1:
+        raise g.ambiguity([WIN[1]], "both players' castles are empty at the same check; the page does not say who wins")
+    loser = losers[0]
+    winner = g.opponent(loser)
+    waiting = [p.label for p in g.pending]
+    cites = [WIN[1]] + ([WIN[2], WIN[3]] if waiting else [])
+    message = f"win check: {g.name(loser)}'s castle has no card: {g.name(loser)} loses, {g.name(winner)} wins"
+    if waiting:
+        message += f" (still unresolved: {', '.join(waiting)})"
+    raise end_game(g, winner, message, cites)
+
+
+def end_game(g: DiceCastle, winner: str | None, message: str, cites: Sequence[str]) -> GameOver:
+    """The game ends; under the competitive rules the foul check follows."""
+    g.unresolved = [p.name for p in g.pending]
+    over = g.finish(winner, message, cites)
+    if g.competitive:
+        from judgekit.games.dice_castle import checks
+
+        checks.foul_check(g)
+    return over

@@ -1,0 +1,436 @@
+"""What the scenario runner needs from the dice-and-castle game: validation, lay-out, running, board checks."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from judgekit.engine import Card, EndKind, Inputs, Outcome, Player, Preset, Trace, zone_id
+from judgekit.errors import AmbiguityError, DecisionNeeded, ScenarioError
+from judgekit.games import Run
+from judgekit.games.dice_castle.format import CastleEntry, DiceCastleScenario, Side
+from judgekit.games.dice_castle.game import DiceCastle
+from judgekit.scenario import ChanceEntry, DecisionEntry, Scenario, scripted_inputs
+
+DECISIONS: tuple[str, ...] = (
+    "target",
+    "optional",
+    "mode",
+    "pay",
+    "take",
+    "search",
+    "die",
+    "counter_order",
+    "effect_order",
+    "reattack",
+)
+"""Every decision kind the dice-and-castle engine can ask a player for."""
+
+CHANCES: tuple[str, ...] = ("roll", "shuffle")
+"""Every chance kind the dice-and-castle engine can ask for."""
+
+_ZONE = re.compile(r"^(P[12]\.(king|dice|units|magic|hand|castle|damage|discard|support)|waiting)$")
+_ORDERED = (".castle", ".damage", ".discard", ".king", ".dice")
+
+
+class DiceCastleSupport:
+    """The scenario runner's view of the dice-and-castle game."""
+
+    id = "dice-castle"
+    """Game id."""
+
+    def model(self) -> type:
+        """The scenario model."""
+        return DiceCastleScenario
+
+    def adapter(self) -> TypeAdapter[Any]:
+        """A (cached) validator for the scenario model."""
+        return _adapter()
+
+    def preset(self) -> Preset:
+        """The dice-and-castle rule functions."""
+        from judgekit.games.dice_castle.preset import PRESET
+
+        return PRESET
+
+    def decision_kinds(self) -> Sequence[str]:
+        """Every decision and chance kind."""
+        return DECISIONS + CHANCES
+
+    def validate(self, scenario: Any) -> list[tuple[str, str]]:
+        """Checks beyond the schema: card keys and kinds, decision kinds, zone names."""
+        assert isinstance(scenario, DiceCastleScenario)
+        return _validate(scenario)
+
+    def run(self, scenario: Scenario) -> Run:
+        """Lay out the starting board and play the scenario."""
+        return run(scenario)
+
+    def findings(self, scenario: Scenario, run: Run) -> list[str]:
+        """Failed board expectations."""
+        return _findings(scenario.model, run)
+
+    def template(self, name: str) -> str:
+        """A commented template scenario."""
+        return TEMPLATE.replace("{name}", name)
+
+
+SUPPORT = DiceCastleSupport()
+"""The dice-and-castle support object the registry hands out."""
+
+
+@cache
+def _adapter() -> TypeAdapter[Any]:
+    return TypeAdapter(DiceCastleScenario)
+
+
+# --- validation --------------------------------------------------------------------------------
+
+
+def _side_cards(side: Side) -> list[tuple[str, str]]:
+    refs: list[tuple[str, str]] = [("king", side.king)]
+    refs += [(f"king_under[{i}]", k) for i, k in enumerate(side.king_under)]
+    refs += [(f"units[{i}].card", u.card) for i, u in enumerate(side.units)]
+    refs += [(f"magic[{i}].card", m.card) for i, m in enumerate(side.magic)]
+    for zone in ("hand", "damage", "discard", "support"):
+        refs += [(f"{zone}[{i}]", k) for i, k in enumerate(getattr(side, zone))]
+    for i, c in enumerate(side.castle):
+        refs.append(
+            (
+                f"castle[{i}]" + (".card" if isinstance(c, CastleEntry) else ""),
+                c.card if isinstance(c, CastleEntry) else c,
+            )
+        )
+    return refs
+
+
+def _validate(sc: DiceCastleScenario) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    for key, card in sorted(sc.cards.items()):
+        where = f"cards.{key}"
+        if card.type == "magic" and card.magic is None:
+            out.append((f"{where}.magic", "normal, field or counter for a magic card"))
+        if card.type != "magic" and card.magic is not None:
+            out.append((f"{where}.magic", "no magic kind on a unit or king"))
+        if card.magic == "counter" and card.counter is None:
+            out.append((f"{where}.counter", "the condition and effects of a counter"))
+        if card.type == "unit" and card.hp is None:
+            out.append((f"{where}.hp", "an HP for a unit card"))
+        if card.type == "king" and card.walls is None:
+            out.append((f"{where}.walls", "the walls of a king (initial walls, or 城壁+X for an evolution king)"))
+    for pid in ("P1", "P2"):
+        side: Side = getattr(sc.players, pid)
+        base = f"players.{pid}"
+        for where, key in _side_cards(side):
+            if key not in sc.cards:
+                out.append((f"{base}.{where}", f"a key of [cards] ({', '.join(sorted(sc.cards))}); found {key!r}"))
+        if side.king in sc.cards and sc.cards[side.king].type != "king":
+            out.append((f"{base}.king", f"a king card; {side.king!r} is a {sc.cards[side.king].type}"))
+        for i, u in enumerate(side.units):
+            if u.card in sc.cards and sc.cards[u.card].type != "unit":
+                out.append((f"{base}.units[{i}].card", f"a unit card; {u.card!r} is not one"))
+        for i, m in enumerate(side.magic):
+            if m.card in sc.cards and sc.cards[m.card].type != "magic" and not m.face_down:
+                out.append(
+                    (f"{base}.magic[{i}].card", f"a magic card (or a card set face down); {m.card!r} is not one")
+                )
+    if sc.start.at == "check" and sc.play:
+        out.append(("play", "no play list when the scenario starts at check"))
+    if sc.match is not None and sc.start.at != "check":
+        out.append(("match", 'a match record only with start.at = "check"'))
+    for i, entry in enumerate(sc.play):
+        if isinstance(entry, DecisionEntry) and entry.decide not in DECISIONS:
+            out.append((f"play[{i}].decide", f"one of {', '.join(DECISIONS)}; found {entry.decide!r}"))
+        if isinstance(entry, ChanceEntry) and entry.chance not in CHANCES:
+            out.append((f"play[{i}].chance", f"one of {', '.join(CHANCES)}; found {entry.chance!r}"))
+    for i, z in enumerate(sc.expect.zones):
+        if not _ZONE.match(z.zone):
+            out.append(
+                (
+                    f"expect.zones[{i}].zone",
+                    f"P1 or P2 and a zone (.hand, .castle, .units, …), or waiting; found {z.zone!r}",
+                )
+            )
+    basics = {f for f in sc.basics.__dataclass_fields__}
+    for i, key in enumerate(sc.expect.assumptions):
+        if key not in basics:
+            out.append((f"expect.assumptions[{i}]", f"a key of [basics] ({', '.join(sorted(basics))}); found {key!r}"))
+    for i, r in enumerate(sc.expect.rejected):
+        if not 0 <= r.play < len(sc.play):
+            out.append((f"expect.rejected[{i}].play", f"an index of play (0 to {len(sc.play) - 1}); found {r.play}"))
+    return out
+
+
+# --- laying out and running --------------------------------------------------------------------
+
+
+def build(sc: DiceCastleScenario, inputs: Inputs) -> DiceCastle:
+    """The engine with the scenario's starting board laid out."""
+    from judgekit.games.dice_castle.preset import PRESET
+
+    players = [Player("P1", sc.players.P1.name or "P1"), Player("P2", sc.players.P2.name or "P2")]
+    g = DiceCastle(PRESET, sc.cards, sc.basics, players, inputs)
+    st = g.state
+    for pid in ("P1", "P2"):
+        side: Side = getattr(sc.players, pid)
+        serial = [0]
+
+        def new(
+            key: str,
+            zone: str,
+            pid: str = pid,
+            serial: list[int] = serial,
+            face_down: bool = False,
+            markers: dict[str, int] | None = None,
+            numbers: dict[str, int] | None = None,
+        ) -> Card:
+            serial[0] += 1
+            card = Card(
+                f"{pid}-{serial[0]:02d}",
+                key,
+                sc.cards[key].name,
+                pid,
+                pid,
+                zone_id(pid, zone),
+                face_down=face_down,
+                markers=dict(sorted((markers or {}).items())),
+                numbers=dict(sorted((numbers or {}).items())),
+            )
+            return g.place_new(card)
+
+        new(side.king, "king")
+        for k in reversed(side.king_under):
+            new(k, "king")
+        for i, die in enumerate(side.dice, 1):
+            g.place_new(
+                Card(
+                    f"{pid}-die{i}",
+                    f"die:{die.attribute}",
+                    f"サイコロ({die.attribute})",
+                    pid,
+                    pid,
+                    zone_id(pid, "dice"),
+                    markers={"all": 1} if die.makes_all else {},
+                )
+            )
+        for u in side.units:
+            c = new(u.card, "units", markers={"damage": u.damage} if u.damage else {})
+            if u.attacks_used:
+                g.attacks_used[c.iid] = u.attacks_used
+            if u.from_support:
+                g.from_support.add(c.iid)
+        for m in side.magic:
+            markers = {f"die:{m.die_attribute}": 1} if m.die_attribute else {}
+            new(
+                m.card,
+                "magic",
+                face_down=m.face_down,
+                markers=markers,
+                numbers={"die": m.die} if m.die is not None else {},
+            )
+        for k in side.hand:
+            new(k, "hand")
+        for entry in side.castle:
+            key, copies = (entry.card, entry.copies) if isinstance(entry, CastleEntry) else (entry, 1)
+            for _ in range(copies):
+                new(key, "castle", face_down=True)
+        for k in side.damage:
+            new(k, "damage", face_down=True)
+        for k in side.discard:
+            new(k, "discard")
+        for k in side.support:
+            new(k, "support")
+        counters = {f"energy:{a}": n for a, n in side.energy.items() if n}
+        if side.walls:
+            counters["walls"] = side.walls
+        st.players[pid] = Player(pid, st.players[pid].name, dict(sorted(counters.items())))
+        for used in side.used:
+            st.flags[f"{pid}:{used}"] = 1
+    if sc.start.at not in ("check", "dice"):
+        st.turn_player = sc.start.turn_player
+        st.phase = sc.start.at
+    else:
+        st.turn_player = sc.start.first
+    st.turn = sc.start.turn
+    g.first = sc.start.first
+    g.competitive = sc.start.competitive
+    g.match = sc.match
+    return g
+
+
+def run(scenario: Scenario) -> Run:
+    """Play a scenario to its end and make its trace."""
+    from judgekit.games.dice_castle import flow
+
+    sc = scenario.model
+    assert isinstance(sc, DiceCastleScenario)
+    inputs = Inputs(scripted_inputs(sc.play))
+    g = build(sc, inputs)
+    if sc.start.at == "check":
+        where = "the deck check before the game"
+    elif sc.start.at == "dice":
+        where = f"turn {sc.start.turn}, the dice phase"
+    else:
+        order = "first" if sc.start.turn_player == sc.start.first else "second"
+        where = (
+            f"turn {sc.start.turn}, {sc.start.turn_player}'s {sc.start.at} phase ({sc.start.turn_player} is {order})"
+        )
+    flow.lay_out(g, where)
+    outcome: Outcome
+    try:
+        flow.run(g, sc.start.at)
+        if g.state.over:
+            outcome = Outcome(EndKind.GAME_OVER, g.state.winner, g.state.result, g.refs(g.result_rules))
+        else:
+            outcome = Outcome(
+                EndKind.SCRIPT_END,
+                None,
+                f"the play list ends: turn {g.state.turn}, {g.state.turn_player}'s {g.state.phase} phase",
+                (),
+            )
+    except DecisionNeeded as exc:
+        g.record_stop(str(exc), [exc.rule])
+        outcome = Outcome(EndKind.DECISION_NEEDED, None, str(exc), g.refs([exc.rule]))
+    except AmbiguityError as exc:
+        g.record_stop(str(exc), exc.rules)
+        outcome = Outcome(EndKind.AMBIGUITY, None, str(exc), g.refs(exc.rules))
+    except ScenarioError as exc:
+        err = exc.in_file(str(scenario.path))
+        g.record_stop(str(err), [])
+        outcome = Outcome(EndKind.BAD_SCRIPT, None, str(err), ())
+    unused: tuple[Any, ...] = ()
+    if outcome.end in (EndKind.GAME_OVER, EndKind.SCRIPT_END):
+        unused = tuple(inputs.remaining)
+    trace = Trace(
+        game="dice-castle",
+        document=g.rulebook.document,
+        version=g.rulebook.version,
+        scenario=scenario.name,
+        title=sc.title,
+        steps=tuple(g.steps),
+        outcome=outcome,
+    )
+    return Run(trace, unused, g)
+
+
+# --- board expectations ------------------------------------------------------------------------
+
+
+def _findings(sc: Any, run: Run) -> list[str]:
+    assert isinstance(sc, DiceCastleScenario)
+    g = run.engine
+    assert isinstance(g, DiceCastle)
+    out: list[str] = []
+    for i, u in enumerate(sc.expect.units):
+        key = f"expect.units[{i}] ({u.player}:{u.card})"
+        found = [x for x in g.zone(u.player, "units") if g.card(x).key == u.card]
+        if not u.present:
+            if found:
+                out.append(f"{key}: expected it gone; it is on the field")
+            continue
+        if not found:
+            out.append(f"{key}: expected on {u.player}'s unit zone; it is not there")
+            continue
+        damage = g.card(found[0]).markers.get("damage", 0)
+        if u.damage is not None and u.damage != damage:
+            out.append(f"{key}.damage: expected {u.damage}; found {damage}")
+    for i, z in enumerate(sc.expect.zones):
+        keys = [g.card(iid).key for iid in g.state.zones[z.zone]]
+        where = f"expect.zones[{i}] ({z.zone})"
+        if z.count is not None and z.count != len(keys):
+            out.append(f"{where}.count: expected {z.count}; found {len(keys)} ({', '.join(keys) or 'empty'})")
+        if z.cards is not None:
+            ordered = z.zone.endswith(_ORDERED)
+            want = list(z.cards) if ordered else sorted(z.cards)
+            got = keys if ordered else sorted(keys)
+            if want != got:
+                out.append(f"{where}.cards: expected {', '.join(want) or 'none'}; found {', '.join(got) or 'none'}")
+    for i, p in enumerate(sc.expect.players):
+        where = f"expect.players[{i}] ({p.player})"
+        if p.walls is not None and p.walls != g.walls(p.player):
+            out.append(f"{where}.walls: expected {p.walls}; found {g.walls(p.player)}")
+        if p.energy is not None:
+            energy = {k: v for k, v in p.energy.items() if v}
+            if energy != g.energy(p.player):
+                out.append(f"{where}.energy: expected {energy}; found {g.energy(p.player)}")
+        if p.dice is not None:
+            dice = tuple(g.card(d).key.split(":", 1)[1] for d in g.zone(p.player, "dice"))
+            if tuple(p.dice) != dice:
+                out.append(f"{where}.dice: expected {', '.join(p.dice)}; found {', '.join(dice)}")
+        if p.king is not None and p.king != g.card(g.king(p.player)).key:
+            out.append(f"{where}.king: expected {p.king}; found {g.card(g.king(p.player)).key}")
+    for key in sc.expect.assumptions:
+        if key not in g.assumed:
+            out.append(f"expect.assumptions: basics.{key} is never shown as an assumption")
+    if sc.expect.unresolved and sorted(sc.expect.unresolved) != sorted(g.unresolved):
+        out.append(
+            f"expect.unresolved: expected {', '.join(sc.expect.unresolved)}; found {', '.join(g.unresolved) or 'none'}"
+        )
+    return out
+
+
+TEMPLATE = '''# {name}: a dice-and-castle scenario.
+# Format: docs/scenario-format.md; schema: schemas/scenario.schema.json.
+# The detailed rules are a supplement: values they do not give go in [basics], and the trace shows each as an
+# assumption when the engine first relies on it. Card lists are card keys, top first where order counts.
+game = "dice-castle"
+rulebook = "第1版"
+title = "{name}"
+question = """
+What is in dispute, as a player would ask it.
+"""
+ruling = """
+The answer by the rules, citing them (e.g. ゲーム全体のルール/勝敗のチェック/2).
+"""
+tags = []
+
+[basics]                               # only what the scenario relies on; omit the rest
+attack_targets = "unit_or_castle"
+attack_damage = "attack"
+counter_damage = "attack"
+unit_destroyed = "damage_reaches_hp"
+
+[start]
+at = "battle"                          # check | dice | draw | set | battle | end
+turn = 1
+turn_player = "P1"
+first = "P1"                           # who goes first this turn
+
+[cards.king]
+name = "キング"
+type = "king"
+attributes = ["fire"]
+walls = 3
+
+[cards.soldier]
+name = "兵士"
+type = "unit"
+attack = 2
+hp = 3
+
+[players.P1]
+king = "king"
+units = [{ card = "soldier" }]
+castle = [{ card = "soldier", copies = 5 }]
+
+[players.P2]
+king = "king"
+units = [{ card = "soldier", damage = 1 }]
+castle = [{ card = "soldier", copies = 5 }]
+
+[[play]]                               # actions (do), decisions (decide) and chance, in order
+do = "attack"
+unit = "soldier"
+target = "soldier"
+
+[expect]
+end = "script_end"                     # game_over (with winner) | script_end | decision_needed | ambiguity
+cites = ["ゲーム全体のルール/フェイズ規定処理について/バトルフェイズ/5"]
+units = [{ player = "P2", card = "soldier", present = false }, { player = "P1", card = "soldier", damage = 2 }]
+assumptions = ["attack_damage", "counter_damage"]
+'''
+"""The commented template ``judgekit new dice-castle NAME`` writes."""
