@@ -37,6 +37,8 @@ def build_and_report(out: Path) -> BuildReport:
 
     report = build_site(out)
     typer.echo(f"built {report.pages} pages ({report.files} files) in {report.seconds:.1f}s: {report.out}", err=True)
+    for warning in report.warnings:
+        typer.echo(f"warning: {warning}", err=True)
     return report
 
 

@@ -1,101 +1,192 @@
-"""HTML of one version diff: a standalone page, or a fragment the site embeds.
+"""HTML of a version diff: the one renderer, for the site's version-pair pages and for
+``judgekit diff --format html``.
 
-Rule texts are data: everything is escaped (jinja2 autoescape) and the only markup is the
-``<del>``/``<ins>`` around changed runs. Each entry with changed wording is shown side by side
-(old text with its deletions, new text with its insertions) and inline; the page carries its
-own stylesheet and makes no external request, so it works from ``file://``.
+:func:`diff_fragment` draws a :class:`~rules_index.diff.BookDiff` as a ``<div class="jk-diff">``:
+how many changes of each kind; the publisher's changelog beside what the diff found; each
+entry (added, removed, changed, renumbered, moved, split, merged) with its ids, where it went,
+and its wording side by side (old text with its deletions, new text with its insertions) and
+inline; term changes; references not updated. Rule ids become links when the caller says
+where each rule lives (a :class:`RuleLinker`); the site links them to both versions' rule
+pages, the standalone page (:func:`diff_page`) leaves them as text. Every link the fragment
+makes itself is to an anchor in the same page, so both work from ``file://``.
 
-``diff_fragment`` and ``DIFF_CSS`` are for the site's version-pair pages; ``diff_page`` is the
-``judgekit diff --format html`` output.
+Rule texts are data: everything is escaped (jinja2 autoescape) and the only markup added is
+``<del>``/``<ins>`` around changed runs and the links. Japanese text is marked ``lang="ja"``.
+:data:`DIFF_CSS` is the fragment's stylesheet (every rule scoped under ``.jk-diff``, light and
+dark); the standalone page embeds it and the site serves it as ``static/diff.css``.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Protocol
+
 from jinja2 import Environment
 from markupsafe import Markup, escape
 
+from judgekit.render.html import ja, ja_runs
+from judgekit.site.layout import safe_name
 from rules_index.diff import BookDiff, ChangeKind, ClaimStatus, DiffOp, OpKind, RuleChange
 
-DIFF_CSS = """
-.jk-diff { font-family: system-ui, "Hiragino Sans", "Noto Sans JP", sans-serif; line-height: 1.6; }
-.jk-diff .counts { color: #555; }
-.jk-diff article { border-top: 1px solid #ddd; padding: .5em 0; }
-.jk-diff h3 { font-size: 1em; margin: .2em 0; }
-.jk-diff .kind { display: inline-block; min-width: 7em; font-size: .8em; padding: 0 .4em;
-  border-radius: .3em; background: #eee; text-align: center; }
-.jk-diff .kind-added { background: #dfd; } .jk-diff .kind-removed { background: #fdd; }
-.jk-diff .kind-changed { background: #ffd; } .jk-diff .kind-split, .jk-diff .kind-merged { background: #def; }
-.jk-diff .meta { color: #555; font-size: .9em; margin: 0; }
-.jk-diff .text { white-space: pre-wrap; margin: .3em 0; }
-.jk-diff table.sbs { width: 100%; border-collapse: collapse; table-layout: fixed; }
-.jk-diff table.sbs th { text-align: left; font-weight: normal; color: #555; font-size: .85em; }
-.jk-diff table.sbs td { vertical-align: top; white-space: pre-wrap; padding: .2em .4em; }
-.jk-diff table.sbs td.old { background: #fff6f6; } .jk-diff table.sbs td.new { background: #f6fff6; }
-.jk-diff del { background: #fcc; text-decoration: line-through; }
-.jk-diff ins { background: #cfc; text-decoration: none; }
-.jk-diff .inline { border-left: 3px solid #ccc; padding-left: .5em; }
-.jk-diff .status-confirmed { color: #060; } .jk-diff .status-not-found { color: #a00; }
-.jk-diff .status-unresolved { color: #a60; }
+DIFF_CSS = """\
+.jk-diff { --jk-del: #ffd0d0; --jk-ins: #c9f2cf; --jk-old: #fff5f5; --jk-new: #f3fcf4;
+  --jk-line: var(--line, #d9dce1); --jk-muted: var(--muted, #5b6270); }
+@media (prefers-color-scheme: dark) {
+  .jk-diff { --jk-del: #6a2b2b; --jk-ins: #24552d; --jk-old: #2a1d1f; --jk-new: #1b2a1f; }
+}
+.jk-diff .counts { color: var(--jk-muted); }
+.jk-diff .kind { display: inline-block; min-width: 6.5em; font-size: .75rem; line-height: 1.4; padding: 0 .45em;
+  border: 1px solid var(--jk-line); border-radius: 999px; text-align: center; font-weight: normal;
+  vertical-align: .1em; }
+.jk-diff .kind-added { background: var(--jk-ins); } .jk-diff .kind-removed { background: var(--jk-del); }
+.jk-diff .kind-changed { border-color: #e2a30f; }
+.jk-diff article.change { border-left: 3px solid var(--jk-line); padding: .3rem .7rem; margin: .8rem 0; }
+.jk-diff article.change-added { border-left-color: #3c9a4f; }
+.jk-diff article.change-removed { border-left-color: #c8442f; }
+.jk-diff article.change-changed { border-left-color: #e2a30f; }
+.jk-diff article.change:target { outline: 3px solid var(--focus, #e2730f); outline-offset: 2px; }
+.jk-diff h3 { font-size: 1rem; margin: .2rem 0; }
+.jk-diff .ids { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; }
+.jk-diff .was { color: var(--jk-muted); font-size: .85em; font-weight: normal; }
+.jk-diff .meta { color: var(--jk-muted); font-size: .9em; margin: 0; }
+.jk-diff .text { white-space: pre-line; margin: .3em 0; }
+.jk-diff table.sbs { width: 100%; border-collapse: collapse; table-layout: fixed; margin: .3em 0; }
+.jk-diff table.sbs th { text-align: left; font-weight: normal; color: var(--jk-muted); font-size: .85em; }
+.jk-diff table.sbs td { vertical-align: top; white-space: pre-line; padding: .2em .4em; }
+.jk-diff table.sbs td.old { background: var(--jk-old); } .jk-diff table.sbs td.new { background: var(--jk-new); }
+.jk-diff del { background: var(--jk-del); text-decoration: line-through; color: inherit; }
+.jk-diff ins { background: var(--jk-ins); text-decoration: none; color: inherit; }
+.jk-diff .inline { border-left: 3px solid var(--jk-line); padding-left: .5em; }
+.jk-diff .inline-label { display: block; color: var(--jk-muted); font-size: .8em; }
+.jk-diff table.claims td { vertical-align: top; } .jk-diff table.claims .version { white-space: nowrap; }
+.jk-diff .status-confirmed { color: var(--ok, #2f8a3e); } .jk-diff .status-not-found { color: var(--warn, #b8610d); }
+.jk-diff .status-unresolved { color: var(--warn, #b8610d); }
+@media print { .jk-diff ins { text-decoration: underline; } }
 """
-"""The stylesheet of the diff markup (every rule scoped under ``.jk-diff``)."""
+"""The stylesheet of the diff markup (every rule scoped under ``.jk-diff``; site colours when present)."""
+
+PAGE_CSS = """\
+:root { color-scheme: light dark; --line: #d9dce1; --muted: #5b6270; }
+@media (prefers-color-scheme: dark) { :root { --line: #353a43; --muted: #a2a9b5; } }
+body { font: 16px/1.7 system-ui, "Hiragino Sans", "Noto Sans CJK JP", "Yu Gothic UI", Meiryo, sans-serif;
+  max-width: 60rem; margin: 0 auto; padding: 1rem; overflow-wrap: anywhere; }
+table { border-collapse: collapse; width: 100%; }
+th, td { text-align: left; padding: .3rem .5rem; border-bottom: 1px solid var(--line); }
+"""
+"""The standalone page's own base styles (the site has its own)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RuleTarget:
+    """Where a rule id of the diff links to."""
+
+    href: str
+    """The URL, relative to the page the fragment is in."""
+    preview: str = ""
+    """Key of the rule's preview in the page's preview table; empty for none."""
+
+
+class RuleLinker(Protocol):
+    """Says where a rule of either version lives: ``side`` is ``old`` or ``new``."""
+
+    def __call__(self, side: str, rule_id: str) -> RuleTarget | None:
+        """The rule's target, or None to show the id as text."""
+
+
+def no_links(side: str, rule_id: str) -> RuleTarget | None:
+    """A linker that links nothing (the standalone page)."""
+    del side, rule_id
+    return None
+
 
 _FRAGMENT = """\
-<section class="jk-diff">
-<h2>{{ title }}</h2>
+<div class="jk-diff">
 <p class="counts">{{ counts }}</p>
+{% if diff.changelog %}
+<section class="claims" aria-labelledby="jk-claims">
+<h{{ h }} id="jk-claims">The publisher's changelog beside the diff</h{{ h }}>
+<table class="claims">
+<thead><tr><th scope="col" class="version">Version</th><th scope="col">The changelog says</th>
+<th scope="col">Names</th><th scope="col">The diff found</th></tr></thead>
+<tbody>
+{% for claim in diff.changelog.claims %}
+<tr class="claim claim-{{ claim.status.value }}"><td class="version">{{ claim.version|ja }}</td>
+<td lang="ja">{{ claim.text }}</td>
+<td>{% for t in claim.targets %}{{ t.side }} {{ rule(t.side, t.rule_id) }}{{ ", " if not loop.last }}{% endfor %}</td>
+<td><span class="status-{{ claim.status.value }}">{{ status(claim.status) }}</span>
+{%- if claim.found %}: {{ entry_links(claim.found) }}{% endif %}</td></tr>
+{% endfor %}
+</tbody>
+</table>
+{% if diff.changelog.unlisted %}
+<p>Changes no changelog line names: {{ entry_links(diff.changelog.unlisted) }}</p>
+{% endif %}
+</section>
+{% endif %}
+{% if diff.entries %}
+<section class="entries" aria-labelledby="jk-entries">
+<h{{ h }} id="jk-entries">Rules</h{{ h }}>
 {% for entry in diff.entries %}
 <article class="change change-{{ entry.kind.value }}" id="{{ anchor(entry) }}">
-<h3><span class="kind kind-{{ entry.kind.value }}">{{ entry.kind.value }}</span> <code>{{ ids(entry) }}</code></h3>
-{% if meta(entry) %}<p class="meta">{{ meta(entry) }}</p>{% endif %}
-{% if entry.kind.value == "added" %}<p class="text">{{ entry.new_text }}</p>
-{% elif entry.kind.value == "removed" %}<p class="text"><del>{{ entry.old_text }}</del></p>
+<h{{ h + 1 }}><span class="kind kind-{{ entry.kind.value }}">{{ entry.kind.value }}</span>
+{{ heading(entry) }}</h{{ h + 1 }}>
+{% if meta(entry) %}
+<p class="meta">{{ meta(entry)|ja_runs }}</p>
+{% endif %}
+{% if entry.kind.value == "added" %}<p class="text" lang="ja">{{ entry.new_text }}</p>
+{% elif entry.kind.value == "removed" %}<p class="text" lang="ja"><del>{{ entry.old_text }}</del></p>
 {% elif entry.ops %}
-<table class="sbs"><tr><th>{{ diff.old.version }}</th><th>{{ diff.new.version }}</th></tr>
-<tr><td class="old">{{ side(entry.ops, "delete") }}</td>
-<td class="new">{{ side(entry.ops, "insert") }}</td></tr></table>
-<p class="text inline">{{ inline(entry.ops) }}</p>
-{% else %}<p class="text">{{ entry.new_text }}</p>
+<table class="sbs">
+<thead><tr><th scope="col">{{ diff.old.version|ja }}</th><th scope="col">{{ diff.new.version|ja }}</th></tr></thead>
+<tbody><tr lang="ja"><td class="old">{{ side(entry.ops, "delete") }}</td>
+<td class="new">{{ side(entry.ops, "insert") }}</td></tr></tbody>
+</table>
+<p class="text inline"><span class="inline-label">Inline</span><span lang="ja">{{ inline(entry.ops) }}</span></p>
+{% else %}<p class="text" lang="ja">{{ entry.new_text }}</p>
 {% endif %}
 </article>
 {% endfor %}
+</section>
+{% endif %}
 {% if diff.terms %}
-<h2>Terms</h2>
-<ul>{% for term in diff.terms %}
-<li><span class="kind">{{ term.kind.value }}</span> {{ term.name }} ({{ term.new_rule_id or term.old_rule_id }})
-{%- if term.rules %}: {{ term.rules | join(", ") }}{% endif %}</li>
-{% endfor %}</ul>
+<section class="terms" aria-labelledby="jk-terms">
+<h{{ h }} id="jk-terms">Defined terms</h{{ h }}>
+<ul>
+{% for term in diff.terms %}
+<li><span class="kind kind-{{ term.kind.value }}">{{ term.kind.value }}</span> <span lang="ja">{{ term.name }}</span>
+{%- if term.old_rule_id %} {{ diff.old.version|ja }}: {{ rule("old", term.old_rule_id) }}{% endif %}
+{%- if term.new_rule_id %} {{ diff.new.version|ja }}: {{ rule("new", term.new_rule_id) }}{% endif %}
+{%- if term.rules %} <span class="meta">(changed: {{ term.rules|join(", ")|ja_runs }})</span>{% endif %}</li>
+{% endfor %}
+</ul>
+</section>
 {% endif %}
 {% if diff.stale_references %}
-<h2>Stale references</h2>
-<ul>{% for stale in diff.stale_references %}
-<li>{{ stale.rule_id }} still cites {{ stale.target }}, which is now {{ stale.now or "gone" }}</li>
-{% endfor %}</ul>
-{% endif %}
-{% if diff.changelog %}
-<h2>The publisher's changelog beside the diff</h2>
-<table class="changelog">
-<tr><th>version</th><th>the changelog says</th><th>names</th><th>the diff found</th></tr>
-{% for claim in diff.changelog.claims %}
-<tr class="status-{{ claim.status.value }}"><td>{{ claim.version }}</td><td>{{ claim.text }}</td>
-<td>{% for t in claim.targets %}{{ t.side }} {{ t.rule_id }}{% if not loop.last %}, {% endif %}{% endfor %}</td>
-<td>{{ status(claim.status) }}{% if claim.found %}: {{ labels(claim.found) }}{% endif %}</td></tr>
+<section class="stale" aria-labelledby="jk-stale">
+<h{{ h }} id="jk-stale">References not updated</h{{ h }}>
+<ul>
+{% for stale in diff.stale_references %}
+<li>{{ rule("new", stale.rule_id) }} still names {{ stale.target|ja }}, which is now
+{%- if stale.now %} {{ rule("new", stale.now) }}{% else %} gone{% endif %}</li>
 {% endfor %}
-</table>
-{% if diff.changelog.unlisted %}<p>Not in the changelog: {{ labels(diff.changelog.unlisted) }}</p>{% endif %}
-{% endif %}
+</ul>
 </section>
+{% endif %}
+</div>
 """
 
 _PAGE = """\
 <!DOCTYPE html>
-<html lang="ja">
+<html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{ title }}</title>
-<style>{{ css }}</style>
+<style>
+{{ css }}</style>
 </head>
 <body>
+<h1>{{ title|ja_runs }}</h1>
 {{ fragment }}
 </body>
 </html>
@@ -108,10 +199,12 @@ _STATUS = {
 }
 
 _ENV = Environment(autoescape=True, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+_ENV.filters["ja"] = ja
+_ENV.filters["ja_runs"] = ja_runs
 
 
 def side(ops: tuple[DiffOp, ...], kind: str) -> Markup:
-    """One side of a side-by-side diff: equal runs and the runs only this side has, marked."""
+    """One side of a side-by-side diff: the runs both have, and those only this side has, marked."""
     tag = "del" if kind == "delete" else "ins"
     out = []
     for op in ops:
@@ -150,21 +243,12 @@ def meta(entry: RuleChange) -> str:
     return "; ".join(parts)
 
 
-def ids(entry: RuleChange) -> str:
-    """The entry's ids: ``704.6c → 704.6d``, ``106`` (added), ``1102`` (removed)."""
-    return entry.label.removeprefix("+ ").removeprefix("− ")
-
-
 def anchor(entry: RuleChange) -> str:
-    """The entry's fragment id (``new-704.6d``, ``old-1102`` for a removed rule)."""
+    """The entry's fragment id: ``new-`` and its first new id, ``old-`` and its first old id when
+    it was removed (ids that are not safe names become ASCII slugs, as elsewhere on the site)."""
     if entry.new_ids:
-        return f"new-{entry.new_ids[0]}"
-    return f"old-{entry.old_ids[0]}"
-
-
-def labels(entries: tuple[RuleChange, ...]) -> str:
-    """Entries' labels, comma-separated."""
-    return ", ".join(entry.label for entry in entries)
+        return f"new-{safe_name(entry.new_ids[0])}"
+    return f"old-{safe_name(entry.old_ids[0])}"
 
 
 def status(value: ClaimStatus) -> str:
@@ -177,26 +261,81 @@ def diff_title(diff: BookDiff, short: str) -> str:
     return f"{short} {diff.new.document} {diff.old.version} → {diff.new.version}"
 
 
-def diff_fragment(diff: BookDiff, short: str, counts: str) -> Markup:
-    """The diff as an HTML fragment (a ``<section class="jk-diff">``), to embed with ``DIFF_CSS``."""
-    template = _ENV.from_string(_FRAGMENT)
-    html = template.render(
-        diff=diff,
-        title=diff_title(diff, short),
-        counts=counts,
-        side=side,
-        inline=inline,
-        meta=meta,
-        anchor=anchor,
-        ids=ids,
-        labels=labels,
-        status=status,
+def _rule_link(links: RuleLinker, side_: str, rule_id: str) -> Markup:
+    """A rule id as a link (or as text when the linker has no target for it)."""
+    target = links(side_, rule_id)
+    if target is None:
+        return ja(rule_id)
+    preview = Markup(' data-preview="{}"').format(target.preview) if target.preview else Markup("")
+    return Markup('<a href="{}"{}>{}</a>').format(target.href, preview, ja(rule_id))
+
+
+def _heading(links: RuleLinker, entry: RuleChange, old_version: str) -> Markup:
+    """The entry's ids: ``704.6c → 704.6d``; one id when it kept it (with a link to the old rule)."""
+    old = Markup(", ").join(_rule_link(links, "old", i) for i in entry.old_ids)
+    new = Markup(", ").join(_rule_link(links, "new", i) for i in entry.new_ids)
+    if not entry.old_ids:
+        return Markup('<span class="ids">{}</span>').format(new)
+    if not entry.new_ids:
+        return Markup('<span class="ids">{}</span>').format(old)
+    if entry.old_ids == entry.new_ids:
+        was = links("old", entry.old_ids[0])
+        if was is None:
+            return Markup('<span class="ids">{}</span>').format(new)
+        return Markup('<span class="ids">{}</span> <a class="was" href="{}">as in {}</a>').format(
+            new, was.href, ja(old_version)
+        )
+    return Markup('<span class="ids">{} → {}</span>').format(old, new)
+
+
+def _entry_links(entries: tuple[RuleChange, ...]) -> Markup:
+    """Entries' labels, each a link to the entry on the same page."""
+    return Markup(", ").join(
+        Markup('<a href="#{}">{}</a>').format(anchor(entry), ja_runs(entry.label)) for entry in entries
     )
-    return Markup(html)
 
 
-def diff_page(diff: BookDiff, short: str, counts: str) -> str:
-    """The diff as a standalone HTML page with its own stylesheet."""
+def counts_line(diff: BookDiff) -> str:
+    """``6 change(s): 1 added, 1 changed, 3 renumbered; 1 term change(s)``, or that nothing changed."""
+    if diff.is_empty:
+        return "The two versions hold the same rules."
+    parts = [", ".join(f"{n} {kind}" for kind, n in diff.counts().items())]
+    line = f"{len(diff.entries)} change(s): {parts[0]}" if diff.entries else "No rule changed"
+    extra = []
+    if diff.terms:
+        extra.append(f"{len(diff.terms)} term change(s)")
+    if diff.stale_references:
+        extra.append(f"{len(diff.stale_references)} reference(s) not updated")
+    return line + (f"; {', '.join(extra)}" if extra else "") + "."
+
+
+def diff_fragment(diff: BookDiff, *, links: RuleLinker = no_links, counts: str = "", level: int = 2) -> Markup:
+    """The diff as an HTML fragment (a ``<div class="jk-diff">``), to show with :data:`DIFF_CSS`.
+
+    ``links`` says where rule ids link to; ``counts`` replaces the summary line; sections get
+    headings of ``level`` and entries of ``level + 1``, to sit under the page's own heading.
+    """
+    return Markup(
+        _ENV.from_string(_FRAGMENT).render(
+            diff=diff,
+            h=level,
+            counts=counts or counts_line(diff),
+            rule=lambda side_, rule_id: _rule_link(links, side_, rule_id),
+            heading=lambda entry: _heading(links, entry, diff.old.version),
+            entry_links=_entry_links,
+            side=side,
+            inline=inline,
+            meta=meta,
+            anchor=anchor,
+            status=status,
+        )
+    )
+
+
+def diff_page(diff: BookDiff, short: str, counts: str = "") -> str:
+    """The diff as a standalone HTML page with its own stylesheet (no links out, no requests)."""
     return _ENV.from_string(_PAGE).render(
-        title=diff_title(diff, short), css=Markup(DIFF_CSS), fragment=diff_fragment(diff, short, counts)
+        title=diff_title(diff, short),
+        css=Markup(PAGE_CSS + DIFF_CSS),
+        fragment=diff_fragment(diff, counts=counts),
     )

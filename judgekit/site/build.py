@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import jinja2
 from markupsafe import Markup
 
+from judgekit.render.diff_html import inline
 from judgekit.render.html import has_japanese, ja, ja_runs
 from judgekit.site import layout
 from judgekit.site.books import BookPages, Citation, Link, RuleView, glossary_anchor, prepare_book, rule_label, summary
@@ -29,6 +30,7 @@ from rules_index.errors import JudgekitError
 from rules_index.model import Severity
 
 if TYPE_CHECKING:
+    from judgekit.site.diffs import RuleHistory
     from judgekit.site.scenarios import ScenarioPage
     from rules_index.catalog import Game
     from rules_index.graph import BookIndex, RulesIndex
@@ -55,6 +57,8 @@ class BuildReport:
     """Files written in all."""
     seconds: float
     """How long the build took."""
+    warnings: tuple[str, ...] = ()
+    """What the build could not use as it is (a coverage table that cannot be read), one message each."""
 
     @property
     def home(self) -> Path:
@@ -82,8 +86,6 @@ class SiteData:
     """The rules graph."""
     scenarios: list[ScenarioPage] = field(default_factory=list)
     """Scenario pages, with their traces (empty when there are none)."""
-    coverage: dict[str, Any] = field(default_factory=dict)
-    """Coverage per game id (see :mod:`judgekit.site.coverage`)."""
 
 
 def build_site(
@@ -118,6 +120,7 @@ def build_site(
         pages=sum(1 for f in files if f.endswith(".html")),
         files=len(files),
         seconds=time.perf_counter() - started,
+        warnings=tuple(site.warnings),
     )
 
 
@@ -140,6 +143,7 @@ class Site:
         self.env.filters["ja"] = ja
         self.env.filters["ja_runs"] = ja_runs
         self.env.tests["ja"] = has_japanese
+        self.env.filters["inline_diff"] = inline
         self.index = data.index
         self.citations = _citations(data.scenarios)
         self.books: dict[tuple[str, str, str], BookPages] = {}
@@ -148,7 +152,16 @@ class Site:
             latest = game.document(bi.info.document).latest.version == bi.info.version
             self.books[key] = prepare_book(bi, game.short, self.citations.get(key), latest=latest)
         self.env.globals["nav_games"] = [Link(g.short, GamePaths(g.id).home, g.name_ja) for g in self.index.games()]
+        from judgekit.site.diffs import DocumentVersions
+
+        self.versions: dict[tuple[str, str], DocumentVersions] = {
+            (game.id, doc.id): DocumentVersions.of(doc, self.books)
+            for game in self.index.games()
+            for doc in game.documents
+        }
         self.pages = 0
+        self.warnings: list[str] = []
+        """What the build could not use as it is, one message each (see :attr:`BuildReport.warnings`)."""
         self._summaries: list[dict[str, Any]] = []
 
     # -- writing -------------------------------------------------------------------------
@@ -180,10 +193,14 @@ class Site:
         self.pages += 1
 
     def _copy_static(self, writer: SiteWriter) -> None:
+        from judgekit.render.diff_html import DIFF_CSS
+
         static = self.sources / "static"
         for path in sorted(static.rglob("*")):
             if path.is_file():
                 writer.write_bytes(f"{layout.STATIC}/{path.relative_to(static).as_posix()}", path.read_bytes())
+        # The diff pages' stylesheet is the one diff renderer's own (``judgekit diff -f html`` embeds it).
+        writer.write_text(layout.DIFF_CSS, DIFF_CSS)
 
     def books_of(self, game: str, document: str) -> BookPages | None:
         """The newest version of a game's document, if the game has it."""
@@ -272,21 +289,24 @@ class Site:
             glossaries=self._glossaries(game),
         )
         if self._has_history(game):
-            from judgekit.site.diffs import diff_pages, diff_view
+            from judgekit.site.diffs import diff_view
 
-            diffs = diff_pages(game, self.books)
+            diffs = []
             history = Link("Version history", paths.history)
-            for diff in diffs:
-                self.render_page(
-                    writer,
-                    diff.path,
-                    "diff.html",
-                    title=f"{game.short} {diff.label}",
-                    game=game,
-                    crumbs=[*crumbs, history],
-                    page_diff=diff,
-                    **diff_view(diff),
-                )
+            for doc in game.documents:
+                held = self.versions[(game.id, doc.id)]
+                for diff in held.pages():
+                    diffs.append(diff)
+                    self.render_page(
+                        writer,
+                        diff.path,
+                        "diff.html",
+                        title=f"{game.short} {diff.label}",
+                        game=game,
+                        crumbs=[*crumbs, history],
+                        page_diff=diff,
+                        **diff_view(diff, held.diff_of(diff)),
+                    )
             self.render_page(
                 writer,
                 paths.history,
@@ -305,6 +325,7 @@ class Site:
 
         scenarios = [s for s in self.data.scenarios if s.game == game.id]
         write_scenario_pages(self, writer, game, scenarios, crumbs)
+        coverage = coverage_view(self, game, scenarios)
         self.render_page(
             writer,
             paths.coverage,
@@ -312,7 +333,8 @@ class Site:
             title=f"{game.short} coverage",
             game=game,
             crumbs=crumbs,
-            coverage=coverage_view(self, game, scenarios),
+            coverage=coverage,
+            previews=coverage["previews"],
         )
 
     def _glossaries(self, game: Game) -> list[dict[str, Any]]:
@@ -449,8 +471,21 @@ class Site:
             else:
                 level = 0
             levels[rule_id] = level
-            out.append({"view": book.view_at(rule_id, page), "level": level, "indent": max(0, rule.depth - base_depth)})
+            history = self._history(book, rule_id)
+            out.append(
+                {
+                    "view": book.view_at(rule_id, page),
+                    "level": level,
+                    "indent": max(0, rule.depth - base_depth),
+                    "changes": history.changes if history else (),
+                }
+            )
         return out
+
+    def _history(self, book: BookPages, rule_id: str) -> RuleHistory | None:
+        """The rule's history through the versions held (None when one version is held)."""
+        info = book.bi.info
+        return self.versions[(info.game, info.document)].rule(info.version, rule_id)
 
     def _toc(self, book: BookPages) -> list[TocEntry]:
         bi = book.bi
@@ -494,6 +529,7 @@ class Site:
             prev=book.rule_link(prev_id, own_page=True) if prev_id else None,
             next=book.rule_link(next_id, own_page=True) if next_id else None,
             previews=book.previews_for(keys),
+            history=self._history(book, rule_id),
         )
 
     def _lint(self, book: BookPages) -> dict[str, Any]:

@@ -1,22 +1,32 @@
-"""Coverage per game: which rules the engine cites, which scenarios exercise them.
+"""Coverage per game: how each rule of the pinned document is covered, drawn as a map.
 
-Two sources: the engine says which rules it can cite (every rule function of its preset
-declares its ids; the engine team's ``judgekit/games/<game>/coverage.toml`` adds notes when the
-game keeps one); the scenario traces say which rules a run actually cited. The page draws the
-pinned document as a map: one row per top-level section, one cell per rule, coloured by what
-covers it, so an editor sees at a glance what is untested.
+Two sources. The engine's coverage table (``judgekit/games/<game>/coverage.toml``, one row per
+rule: ``status`` and, by status, ``functions``, ``scenarios``, ``where``, ``reason``) says how
+each rule is covered; it is read here by :func:`read_coverage_table`, which knows the format and
+nothing of any game's code. The scenario traces say which rules a run actually cited. A game
+without a table still gets a map, from the traces and the ids its engine's rule functions
+declare.
+
+The page draws the pinned document as a map: one row per top-level section, one square per
+rule in document order, coloured by :class:`Cover`; each square links to the rule's page and
+says (title, and the preview shown on hover and focus) its status, the functions that
+implement it, the scenarios whose traces cite it and the table's reason. A legend counts the
+rules of each colour.
 """
 
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from judgekit.render.html import has_japanese
 from judgekit.site.books import BookPages, Link, summary
+from rules_index.errors import JudgekitError
 
 if TYPE_CHECKING:
     from judgekit.site.build import Site
@@ -24,34 +34,147 @@ if TYPE_CHECKING:
     from rules_index.catalog import Game
 
 GAMES = Path(__file__).resolve().parents[1] / "games"
-"""Where the game engines (and their coverage tables) live."""
+"""Where the game engines (and their coverage tables) live; looked up at call time."""
+TABLE_NAME = "coverage.toml"
+"""The coverage table's file name in a game's package folder."""
+TIP_SCENARIOS = 4
+"""How many of the scenarios citing a rule its square names (its page names them all)."""
+PREVIEW_CHARS = 100
+"""How much of a rule's text a square's preview shows (the map has a square per rule)."""
+
+
+class CoverageTableError(JudgekitError):
+    """A coverage table that cannot be read: bad TOML, an unknown status, a value of the wrong kind."""
+
+
+class Status(StrEnum):
+    """How a coverage table says a rule is covered (the ``status`` of its row)."""
+
+    IMPLEMENTED = "implemented"
+    """Rule functions cite it (``functions``); scenarios exercise it (``scenarios``)."""
+    MODELLED = "modelled"
+    """The engine's data model carries it (``where``); no step of its own cites it."""
+    DEFINITION = "definition"
+    """A definition or an overview of the rules below it."""
+    CARD_FACE = "card-face"
+    """Information printed on cards, given by the scenario's card definitions."""
+    POLICY = "policy"
+    """Tournament or physical policy."""
+    HEADING = "heading"
+    """A section heading."""
+    NOT_REACHABLE = "not-reachable"
+    """The engine's effect vocabulary cannot produce the case the rule speaks of (``reason``)."""
+
+
+NO_CODE = frozenset({Status.DEFINITION, Status.CARD_FACE, Status.POLICY, Status.HEADING})
+"""Statuses of rules that need no code."""
 
 
 class Cover(StrEnum):
-    """How well a rule is covered."""
+    """The colour of a rule on the map."""
 
     EXERCISED = "exercised"
-    """A scenario's trace cites it."""
-    ENGINE = "engine"
-    """The engine cites it, but no scenario's trace does yet."""
+    """Implemented, and some scenario's trace cites it."""
+    IMPLEMENTED = "implemented"
+    """Implemented (the table says so, or a rule function declares it), but no scenario's trace cites it."""
+    MODELLED = "modelled"
+    """Carried by the engine's data model."""
+    NO_CODE = "no-code"
+    """Needs no code: a definition, card-face information, policy or a heading."""
+    NOT_REACHABLE = "not-reachable"
+    """The engine cannot reach the case it speaks of."""
     NONE = "none"
-    """Neither."""
+    """No row in the table (or, without a table, cited by neither the engine nor a scenario): untested."""
+
+    def legend(self, table: bool = True) -> str:
+        """What the colour means, for the legend (of a game with a coverage table, or without one)."""
+        if self is Cover.NONE and not table:
+            return "cited by neither the engine nor a scenario: untested"
+        return _LEGEND[self]
+
+    @property
+    def is_settled(self) -> bool:
+        """Whether nothing is left to do for a rule of this colour (it is not untested)."""
+        return self not in (Cover.IMPLEMENTED, Cover.NONE)
+
+
+_LEGEND = {
+    Cover.EXERCISED: "implemented and exercised by scenarios",
+    Cover.IMPLEMENTED: "implemented, cited by no scenario's trace",
+    Cover.MODELLED: "modelled in the engine's data",
+    Cover.NO_CODE: "needs no code (definition, card face, policy, heading)",
+    Cover.NOT_REACHABLE: "not reachable by the engine",
+    Cover.NONE: "no row: untested",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """One row of a coverage table: how one rule is covered."""
+
+    rule: str
+    """The rule id."""
+    status: Status
+    """How it is covered."""
+    functions: tuple[str, ...] = ()
+    """Implemented: the rule functions that cite it."""
+    scenarios: tuple[str, ...] = ()
+    """Implemented: the scenarios (file stems) the table says exercise it."""
+    where: tuple[str, ...] = ()
+    """Modelled (or noted): ``module:attribute`` of what carries it."""
+    reason: str = ""
+    """Why no rule function cites it (or any note the table gives)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CoverageTable:
+    """A game engine's coverage table, as read from its file."""
+
+    source: str
+    """Where it was read (relative to the repository when it is inside it)."""
+    game: str
+    """The game id it declares (empty when it declares none)."""
+    document: str
+    """The document id it is pinned to (empty: the game's default document)."""
+    version: str
+    """The version it is pinned to (empty: the newest)."""
+    rows: Mapping[str, TableRow]
+    """Rule id → its row, in file order."""
 
 
 @dataclass(frozen=True, slots=True)
 class EngineCoverage:
-    """What a game's engine covers: the rule ids it can cite, from its rule functions and table."""
+    """What a game's engine covers: its coverage table, or the ids its rule functions declare."""
 
     source: str
-    """Where it was read (the engine's rule functions, and the coverage table when there is one)."""
+    """Where it was read: the coverage table's path, or the engine's rule functions."""
     document: str
-    """Document id the engine is pinned to."""
+    """Document id the engine is pinned to (empty: the default document)."""
     version: str
-    """Version the engine is pinned to."""
-    cited: frozenset[str]
-    """Rule ids the engine can cite."""
-    notes: dict[str, str]
-    """Rule id → what implements it or a note from the table (``damage_step``, ``partial``)."""
+    """Version the engine is pinned to (empty: the newest)."""
+    table: CoverageTable | None
+    """The coverage table, when the game keeps one."""
+    declared: Mapping[str, tuple[str, ...]]
+    """Without a table: rule id → the rule functions that declare it (empty with a table)."""
+
+    def functions(self, rule_id: str) -> tuple[str, ...]:
+        """The rule functions that implement ``rule_id``, from the table or the engine."""
+        if self.table is not None:
+            row = self.table.rows.get(rule_id)
+            return row.functions if row else ()
+        return self.declared.get(rule_id, ())
+
+    def status(self, rule_id: str) -> Status | None:
+        """The rule's status: the table's, IMPLEMENTED for a declared id without a table, else None."""
+        if self.table is not None:
+            row = self.table.rows.get(rule_id)
+            return row.status if row else None
+        return Status.IMPLEMENTED if rule_id in self.declared else None
+
+    @property
+    def ids(self) -> frozenset[str]:
+        """Every rule id the table has a row for (or the engine declares)."""
+        return frozenset(self.table.rows if self.table is not None else self.declared)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,13 +184,22 @@ class Cell:
     id: str
     """Rule id."""
     path: str
-    """Where the rule is, from the site root."""
+    """The rule's own page, from the site root."""
     cover: Cover
-    """What covers it."""
-    tip: str
-    """Tooltip: id, summary and what covers it."""
+    """Its colour."""
+    status: str
+    """Its status in words: the table's status, ``no row``, or what the engine says."""
+    notes: tuple[tuple[str, str], ...]
+    """What to say about its coverage as (label, text): status, functions, scenarios, where, reason."""
+    label: str
+    """``DC 704.6c-1`` and the start of its title or text."""
     preview: str
-    """Preview key."""
+    """Key of its entry in the page's preview table (shown on hover and focus)."""
+
+    @property
+    def tip(self) -> str:
+        """Tooltip: id, summary, status, functions, scenarios and reason, in one line."""
+        return f"{self.label} — " + "; ".join(f"{label}: {text}" if label else text for label, text in self.notes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,114 +210,282 @@ class SectionRow:
     """The section."""
     cells: tuple[Cell, ...]
     """Its rules (the section itself first), in document order."""
-    engine: int
-    """How many of them the engine cites."""
-    exercised: int
-    """How many of them some scenario cites."""
+
+    @property
+    def settled(self) -> int:
+        """How many of its rules have nothing left to do (not untested)."""
+        return sum(1 for c in self.cells if c.cover.is_settled)
 
     @property
     def share(self) -> int:
-        """Percentage of its rules that the engine or a scenario covers."""
-        return round(100 * sum(1 for c in self.cells if c.cover is not Cover.NONE) / max(1, len(self.cells)))
+        """Percentage of its rules that are settled."""
+        return round(100 * self.settled / max(1, len(self.cells)))
 
     @property
     def band(self) -> int:
-        """The colour band of the section: 0 (nothing) to 4 (all)."""
+        """The colour band of the section: 0 (nothing settled) to 4 (all)."""
         share = self.share
         if share == 0:
             return 0
         return min(4, 1 + share // 25) if share < 100 else 4
 
 
-def engine_coverage(game: str, games: Path = GAMES) -> EngineCoverage | None:
-    """What the game's engine can cite (its preset's rule functions), merged with its
-    ``coverage.toml`` when it keeps one; None when the game has no engine."""
+@dataclass(frozen=True, slots=True)
+class LegendEntry:
+    """One colour of the legend and how many rules have it."""
+
+    cover: Cover
+    """The colour."""
+    text: str
+    """What it means."""
+    count: int
+    """How many rules of the map have it."""
+    detail: str
+    """How the count splits by table status (``definition 38, heading 109``), when it does."""
+
+
+# --------------------------------------------------------------------------- the table
+
+
+def read_coverage_table(path: Path, root: Path | None = None) -> CoverageTable:
+    """Read a coverage table; every problem in it is collected and raised as one
+    :class:`CoverageTableError` naming the file and the rows.
+
+    ``root`` (the repository) makes the table's ``source`` relative.
+    """
+    source = path.relative_to(root).as_posix() if root and path.is_relative_to(root) else str(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CoverageTableError(f"{source}: cannot be read: {exc}") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise CoverageTableError(f"{source}: not valid TOML: {exc}") from exc
+    problems: list[str] = []
+    header: dict[str, str] = {}
+    for key in ("game", "document", "version"):
+        value = data.get(key, "")
+        if not isinstance(value, str):
+            problems.append(f"{key} must be a string, not {value!r}")
+            value = ""
+        header[key] = value
+    raw = data.get("rules")
+    rows: dict[str, TableRow] = {}
+    if not isinstance(raw, dict):
+        problems.append("no [rules] table (one row per rule id)")
+        raw = {}
+    for rule_id, entry in raw.items():
+        row = _row(rule_id, entry, problems)
+        if row is not None:
+            rows[rule_id] = row
+    if problems:
+        listed = "\n".join(f"  {p}" for p in problems)
+        raise CoverageTableError(f"{source}: {len(problems)} problem(s) in the coverage table:\n{listed}")
+    return CoverageTable(source, header["game"], header["document"], header["version"], rows)
+
+
+def _row(rule_id: str, entry: object, problems: list[str]) -> TableRow | None:
+    """One row, or None (with its problems noted) when it cannot be read."""
+    if not isinstance(entry, dict):
+        problems.append(f"{rule_id}: the row must be a table ({{ status = ... }}), not {entry!r}")
+        return None
+    status_text = entry.get("status")
+    try:
+        status = Status(str(status_text))
+    except ValueError:
+        known = ", ".join(s.value for s in Status)
+        problems.append(f"{rule_id}: unknown status {status_text!r} (one of {known})")
+        return None
+    lists: dict[str, tuple[str, ...]] = {}
+    for key in ("functions", "scenarios", "where"):
+        value = entry.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            problems.append(f"{rule_id}: {key} must be a list of strings, not {value!r}")
+            value = []
+        lists[key] = tuple(value)
+    reason = entry.get("reason", "")
+    if not isinstance(reason, str):
+        problems.append(f"{rule_id}: reason must be a string, not {reason!r}")
+        reason = ""
+    return TableRow(rule_id, status, lists["functions"], lists["scenarios"], lists["where"], reason)
+
+
+def table_path(game: str, games: Path | None = None) -> Path:
+    """Where ``game``'s coverage table is (``judgekit/games/<game with _>/coverage.toml``)."""
+    return (games or GAMES) / game.replace("-", "_") / TABLE_NAME
+
+
+def engine_coverage(game: str, games: Path | None = None) -> EngineCoverage | None:
+    """What ``game``'s engine covers: its coverage table when it keeps one (a table that cannot
+    be read raises :class:`CoverageTableError`), else the ids its rule functions declare; None
+    when the game has neither."""
+    games = games or GAMES
+    path = table_path(game, games)
+    if path.is_file():
+        table = read_coverage_table(path, games.parents[1])
+        if table.game and table.game != game:
+            raise CoverageTableError(f"{table.source}: declares game {table.game!r}, but is the table of {game!r}")
+        return EngineCoverage(table.source, table.document, table.version, table, {})
+    return declared_coverage(game)
+
+
+def declared_coverage(game: str) -> EngineCoverage | None:
+    """The rule ids ``game``'s engine declares (its preset's rule functions); None without an engine."""
     from judgekit.games import GAMES as ENGINES
     from judgekit.games import game_support
 
-    cited: set[str] = set()
-    notes: dict[str, str] = {}
-    sources: list[str] = []
-    document = version = ""
-    if game in ENGINES:
-        preset = game_support(game).preset()
-        document, version = preset.rulebook.document, preset.rulebook.version
-        for rule_id, names in preset.implementers().items():
-            cited.add(rule_id)
-            notes[rule_id] = ", ".join(names)
-        sources.append(f"the rule functions of {ENGINES[game].rsplit('.', 1)[0]}")
-    table = games / game.replace("-", "_") / "coverage.toml"
-    if table.is_file():
-        data = tomllib.loads(table.read_text(encoding="utf-8"))
-        table_cited, table_notes = _table_rules(data)
-        cited |= table_cited
-        for rule_id, note in table_notes.items():
-            notes[rule_id] = f"{notes[rule_id]}; {note}" if rule_id in notes else note
-        document = document or str(data.get("document", ""))
-        version = version or str(data.get("version", ""))
-        sources.append(
-            table.relative_to(games.parents[1]).as_posix() if table.is_relative_to(games.parents[1]) else str(table)
-        )
-    if not sources:
+    if game not in ENGINES:
         return None
-    return EngineCoverage(" and ".join(sources), document, version, frozenset(cited), notes)
+    preset = game_support(game).preset()
+    declared = {rule_id: tuple(names) for rule_id, names in preset.implementers().items()}
+    return EngineCoverage(
+        f"the rule functions of {ENGINES[game].rsplit('.', 1)[0]}",
+        preset.rulebook.document,
+        preset.rulebook.version,
+        None,
+        declared,
+    )
 
 
-def _table_rules(data: dict[str, Any]) -> tuple[set[str], dict[str, str]]:
-    """Rule ids (and notes) from a coverage table: ``rules = [...]`` or ``[rules]`` id → note/table."""
-    cited: set[str] = set()
-    notes: dict[str, str] = {}
-    raw = data.get("rules", data.get("cited", []))
-    if isinstance(raw, list):
-        for item in raw:
-            if isinstance(item, str):
-                cited.add(item)
-            elif isinstance(item, dict) and isinstance(item.get("id"), str):
-                cited.add(item["id"])
-                if item.get("note"):
-                    notes[item["id"]] = str(item["note"])
-    elif isinstance(raw, dict):
-        for rule_id, value in raw.items():
-            cited.add(str(rule_id))
-            if isinstance(value, str) and value:
-                notes[str(rule_id)] = value
-            elif isinstance(value, dict) and value.get("note"):
-                notes[str(rule_id)] = str(value["note"])
-    return cited, notes
+# --------------------------------------------------------------------------- the page
 
 
 def coverage_view(site: Site, game: Game, scenarios: Sequence[ScenarioPage]) -> dict[str, Any]:
-    """What the coverage page of ``game`` shows."""
-    table = engine_coverage(game.id)
-    book = _pinned_book(site, game, table, scenarios)
-    exercised: dict[str, list[str]] = {}
+    """What the coverage page of ``game`` shows.
+
+    A coverage table that cannot be read does not stop the build: the page says what is wrong
+    with it, the map falls back to the engine's rule functions and the traces, and the problem
+    is added to ``site.warnings``.
+    """
+    problem = ""
+    try:
+        engine = engine_coverage(game.id)
+    except CoverageTableError as exc:
+        problem = str(exc)
+        site.warnings.append(problem)
+        engine = declared_coverage(game.id)
+    book = _pinned_book(site, game, engine, scenarios)
+    key = (book.bi.info.game, book.bi.info.document, book.bi.info.version)
+    cited: dict[str, list[str]] = {}
     for scenario in scenarios:
-        for key, rule_id, _ in scenario.citations():
-            if key == (book.bi.info.game, book.bi.info.document, book.bi.info.version):
-                names = exercised.setdefault(rule_id, [])
+        for book_key, rule_id, _ in scenario.citations():
+            if book_key == key:
+                names = cited.setdefault(rule_id, [])
                 if scenario.title not in names:
                     names.append(scenario.title)
-    engine = set(table.cited) if table else set()
-    rows = list(_rows(book, engine, exercised, table.notes if table else {}))
-    total = sum(len(r.cells) for r in rows)
+    cells = {rule_id: _cell(book, rule_id, engine, cited.get(rule_id, ())) for rule_id in book.bi.rules}
+    rows = [
+        SectionRow(book.rule_link(top), tuple(cells[i] for i in (top, *_descendants(book.bi.children, top))))
+        for top in book.bi.children.get(None, [])
+    ]
+    known = set(book.bi.rules)
+    engine_ids = engine.ids if engine else frozenset()
+    disagree = [
+        (rule_id, cells[rule_id].status)
+        for rule_id in book.bi.rules
+        if rule_id in cited and engine and engine.table and engine.status(rule_id) is not Status.IMPLEMENTED
+    ]
     return {
         "book": book,
-        "table": table,
+        "engine": engine,
         "rows": rows,
-        "total": total,
-        "engine": sum(r.engine for r in rows),
-        "exercised": sum(r.exercised for r in rows),
-        "covered": sum(1 for r in rows for c in r.cells if c.cover is not Cover.NONE),
+        "total": len(cells),
+        "settled": sum(1 for c in cells.values() if c.cover.is_settled),
+        "legend": legend(cells.values(), engine),
         "scenarios": len(scenarios),
-        "unknown": sorted((engine | set(exercised)) - set(book.bi.rules)),
-        "previews": book.previews_for({c.preview for r in rows for c in r.cells if c.cover is not Cover.NONE}),
+        "unknown": sorted((engine_ids | set(cited)) - known),
+        "disagree": disagree,
+        "problem": problem,
+        "previews": _previews(book, cells),
     }
 
 
-def _pinned_book(site: Site, game: Game, table: EngineCoverage | None, scenarios: Sequence[ScenarioPage]) -> BookPages:
-    if table and (table.document or table.version):
-        doc = game.document(table.document or None)
-        info = doc.version(table.version or None)
+def classify(rule_id: str, engine: EngineCoverage | None, cited: bool) -> Cover:
+    """The colour of a rule: a trace citing it makes it exercised; otherwise the table (or the
+    engine's declared ids) decides."""
+    if cited:
+        return Cover.EXERCISED
+    status = engine.status(rule_id) if engine else None
+    if status is None:
+        return Cover.NONE
+    if status is Status.IMPLEMENTED:
+        return Cover.IMPLEMENTED
+    if status is Status.MODELLED:
+        return Cover.MODELLED
+    if status is Status.NOT_REACHABLE:
+        return Cover.NOT_REACHABLE
+    return Cover.NO_CODE
+
+
+def legend(cells: Iterable[Cell], engine: EngineCoverage | None) -> list[LegendEntry]:
+    """How many rules of each colour, with the no-code colour split by table status."""
+    cells = list(cells)
+    counts = Counter(c.cover for c in cells)
+    detail = Counter(c.status for c in cells if c.cover is Cover.NO_CODE)
+    shown = [Cover.EXERCISED, Cover.IMPLEMENTED]
+    if engine is not None and engine.table is not None:
+        shown += [Cover.MODELLED, Cover.NO_CODE, Cover.NOT_REACHABLE]
+    shown.append(Cover.NONE)
+    out = []
+    for cover in shown:
+        split = ""
+        if cover is Cover.NO_CODE:
+            split = ", ".join(f"{s.value} {detail[s.value]}" for s in Status if s in NO_CODE and detail[s.value])
+        out.append(LegendEntry(cover, cover.legend(table=bool(engine and engine.table)), counts[cover], split))
+    return out
+
+
+def _cell(book: BookPages, rule_id: str, engine: EngineCoverage | None, scenarios: Sequence[str]) -> Cell:
+    cover = classify(rule_id, engine, bool(scenarios))
+    view = book.views[rule_id]
+    status, notes = _notes(rule_id, engine, scenarios)
+    label = f"{view.label} {summary(book.bi.rules[rule_id], 30)}"
+    return Cell(rule_id, view.page, cover, status, tuple(notes), label, f"cov-{view.anchor}")
+
+
+def _notes(rule_id: str, engine: EngineCoverage | None, scenarios: Sequence[str]) -> tuple[str, list[tuple[str, str]]]:
+    """The rule's status in words, and what to say about it as (label, text) pairs."""
+    row = engine.table.rows.get(rule_id) if engine and engine.table else None
+    functions = engine.functions(rule_id) if engine else ()
+    if row is not None:
+        status = row.status.value
+    elif engine is not None and engine.table is None and rule_id in engine.declared:
+        status = "implemented"
+    elif engine is not None and engine.table is not None:
+        status = "no row"
+    else:
+        status = "not cited by the engine"
+    notes: list[tuple[str, str]] = [("", status + (", exercised" if scenarios and status == "implemented" else ""))]
+    if functions:
+        notes.append(("functions", ", ".join(functions)))
+    if scenarios:
+        shown = "; ".join(scenarios[:TIP_SCENARIOS])
+        if len(scenarios) > TIP_SCENARIOS:
+            shown += f"; and {len(scenarios) - TIP_SCENARIOS} more (the rule's page lists them all)"
+        notes.append((f"{len(scenarios)} scenario{'' if len(scenarios) == 1 else 's'}", shown))
+    elif status in ("implemented", "no row", "not cited by the engine"):
+        notes.append(("", "no scenario's trace cites it"))
+    if row is not None and row.where:
+        notes.append(("where", ", ".join(row.where)))
+    if row is not None and row.reason:
+        notes.append(("reason", row.reason))
+    return status, notes
+
+
+def _previews(book: BookPages, cells: Mapping[str, Cell]) -> dict[str, dict[str, Any]]:
+    """The preview of each square: the rule's own preview, with its coverage as notes."""
+    out: dict[str, dict[str, Any]] = {}
+    for rule_id, cell in cells.items():
+        preview: dict[str, Any] = dict(book.previews[book.views[rule_id].anchor].to_json())
+        text = preview["text"]
+        preview["text"] = text if len(text) <= PREVIEW_CHARS else text[: PREVIEW_CHARS - 1] + "…"
+        preview["notes"] = [{"label": label, "text": text, "ja": has_japanese(text)} for label, text in cell.notes]
+        out[cell.preview] = preview
+    return out
+
+
+def _pinned_book(site: Site, game: Game, engine: EngineCoverage | None, scenarios: Sequence[ScenarioPage]) -> BookPages:
+    if engine and (engine.document or engine.version):
+        info = game.document(engine.document or None).version(engine.version or None)
     elif scenarios:
         first = scenarios[0]
         info = game.document(first.document or None).version(first.version or None)
@@ -194,36 +494,7 @@ def _pinned_book(site: Site, game: Game, table: EngineCoverage | None, scenarios
     return site.books[(info.game, info.document, info.version)]
 
 
-def _rows(
-    book: BookPages, engine: set[str], exercised: dict[str, list[str]], notes: dict[str, str]
-) -> Iterable[SectionRow]:
-    bi = book.bi
-    for top in bi.children.get(None, []):
-        ids = [top, *_descendants(bi.children, top)]
-        cells = []
-        for rule_id in ids:
-            if rule_id in exercised:
-                cover = Cover.EXERCISED
-                what = "exercised by " + "; ".join(exercised[rule_id])
-            elif rule_id in engine:
-                cover = Cover.ENGINE
-                what = f"cited by the engine ({notes.get(rule_id, '')}); no scenario yet"
-            else:
-                cover = Cover.NONE
-                what = "not covered"
-            view = book.views[rule_id]
-            cells.append(
-                Cell(rule_id, view.home, cover, f"{rule_id} {summary(bi.rules[rule_id], 30)} — {what}", view.anchor)
-            )
-        yield SectionRow(
-            link=book.rule_link(top),
-            cells=tuple(cells),
-            engine=sum(1 for i in ids if i in engine),
-            exercised=sum(1 for i in ids if i in exercised),
-        )
-
-
-def _descendants(children: dict[str | None, list[str]], node: str) -> list[str]:
+def _descendants(children: Mapping[str | None, list[str]], node: str) -> list[str]:
     out: list[str] = []
     for child in children.get(node, []):
         out.append(child)

@@ -1,28 +1,53 @@
-"""Version diff pages: what changed between consecutive versions of a document, rule by rule.
+"""Version pages: a diff page per pair of versions held, and each rule's history.
 
-For every document held in two or more versions, :func:`rules_index.diff.diff_books` compares
-each version with the one before; the page lists every entry (added, removed, changed,
-renumbered, moved, split, merged) with its inline diff, links to both versions' rule pages,
-term changes, stale references, and the publisher's changelog beside what the diff found.
+For every document held in two or more versions, :func:`rules_index.diff.history` chains the
+diffs of consecutive versions; the site draws a page per pair of versions (consecutive pairs
+reuse those diffs) with the one diff renderer, :func:`judgekit.render.diff_html.diff_fragment`,
+its rule ids linked to both versions' rule pages. Each rule page shows the rule's history
+through the versions held (:class:`RuleHistory`), linked to the diff pages; a section page
+notes the changes of each rule that has any.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
+from markupsafe import Markup
+
+from judgekit.render.diff_html import RuleTarget, anchor, diff_fragment
 from judgekit.site.books import BookPages, Link
-from judgekit.site.layout import GamePaths, safe_name
+from judgekit.site.layout import GamePaths, relative, safe_name
+from rules_index.diff import HistoryKind
 
 if TYPE_CHECKING:
-    from rules_index.catalog import Game
-    from rules_index.diff import BookDiff, RuleChange
+    from rules_index.catalog import Document
+    from rules_index.diff import BookDiff, DiffOp, History, HistoryEvent
+
+BookKey = tuple[str, str, str]
+
+QUIET = frozenset({HistoryKind.HELD, HistoryKind.UNCHANGED})
+"""History steps that say nothing changed."""
+
+_WORDS = {
+    HistoryKind.HELD: "in the oldest version held",
+    HistoryKind.CREATED: "added",
+    HistoryKind.UNCHANGED: "unchanged",
+    HistoryKind.EDITED: "wording changed",
+    HistoryKind.REFERENCE_ONLY: "only its cross-reference numbers changed",
+    HistoryKind.RENUMBERED: "renumbered",
+    HistoryKind.MOVED: "moved",
+    HistoryKind.SPLIT: "split",
+    HistoryKind.MERGED: "merged",
+    HistoryKind.REMOVED: "removed",
+}
+"""What each history step says."""
 
 
 @dataclass(frozen=True, slots=True)
 class DiffPage:
-    """One diff between two consecutive versions of a document."""
+    """One diff page: an older and a newer version of a document."""
 
     old: BookPages
     """The older version's pages."""
@@ -37,77 +62,161 @@ class DiffPage:
         return f"{self.new.bi.info.title} {self.old.bi.info.version} → {self.new.bi.info.version}"
 
 
-def diff_pages(game: Game, books: dict[tuple[str, str, str], BookPages]) -> list[DiffPage]:
-    """The diff pages of ``game``: each document's consecutive versions, oldest pair first."""
-    out = []
-    paths = GamePaths(game.id)
-    for doc in game.documents:
-        for before, after in zip(doc.versions, doc.versions[1:], strict=False):
-            old = books[(before.game, before.document, before.version)]
-            new = books[(after.game, after.document, after.version)]
-            name = f"{safe_name(doc.id)}--{safe_name(before.version)}--{safe_name(after.version)}"
-            out.append(DiffPage(old, new, f"{paths.base}/diff/{name}.html"))
-    return out
+def diff_path(game: str, document: str, old: str, new: str) -> str:
+    """The diff page of two versions of a document, from the site root."""
+    name = f"{safe_name(document)}--{safe_name(old)}--{safe_name(new)}"
+    return f"{GamePaths(game).base}/diff/{name}.html"
 
 
-def diff_view(page: DiffPage) -> dict[str, Any]:
-    """What the diff page's template gets."""
-    from rules_index.diff import diff_books
+@dataclass(frozen=True, slots=True)
+class HistoryStep:
+    """One version of a rule's history, ready for a template."""
 
-    diff: BookDiff = diff_books(page.old.bi.book, page.new.bi.book)
-    entries = [_entry(page, e) for e in diff.entries]
-    counts = Counter(e.kind.value for e in diff.entries)
-    keys_old = {link.preview for e in entries for link in e["old"] if link.preview}
-    keys_new = {link.preview for e in entries for link in e["new"] if link.preview}
-    previews = {f"old:{k}": v for k, v in page.old.previews_for(keys_old).items()}
-    previews.update({f"new:{k}": v for k, v in page.new.previews_for(keys_new).items()})
-    for entry in entries:
-        entry["old"] = [_prefixed(link, "old") for link in entry["old"]]
-        entry["new"] = [_prefixed(link, "new") for link in entry["new"]]
-    claims = []
-    if diff.changelog is not None:
-        for claim in diff.changelog.claims:
-            claims.append(
-                {
-                    "claim": claim,
-                    "found": [c.label for c in claim.found],
-                }
+    version: str
+    """The version."""
+    kind: HistoryKind
+    """What happened in it."""
+    words: str
+    """What happened, in words (``renumbered``)."""
+    ids: tuple[Link, ...]
+    """The rule's id(s) in this version (for a removal: in the version before), linked to their pages."""
+    previous: tuple[Link, ...]
+    """Its id(s) in the version before, linked, when they differ from ``ids``; else empty."""
+    diff: str
+    """The diff page of the version before and this one, at the entry (from the site root); empty when quiet."""
+    ops: tuple[DiffOp, ...]
+    """The inline diff of its wording, when it changed."""
+    current: bool
+    """Whether this is the version of the page it is shown on."""
+
+
+@dataclass(frozen=True, slots=True)
+class RuleHistory:
+    """A rule's history through the versions held."""
+
+    versions: tuple[str, ...]
+    """The versions of its document held, oldest first."""
+    steps: tuple[HistoryStep, ...]
+    """A step per version in which the rule (or what it came from or became) exists, oldest first."""
+
+    @property
+    def changes(self) -> tuple[HistoryStep, ...]:
+        """The steps in which something happened to it."""
+        return tuple(s for s in self.steps if s.kind not in QUIET)
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentVersions:
+    """The versions held of one document: their pages, their history, their diffs (each computed once)."""
+
+    document: Document
+    """The document."""
+    books: tuple[BookPages, ...]
+    """Each version's pages, oldest first."""
+    chain: History | None = None
+    """The rule histories (None when only one version is held)."""
+    diffs: dict[tuple[int, int], BookDiff] = field(default_factory=dict)
+    """Diffs of versions that are not consecutive, by (old, new) index, as they are computed."""
+
+    @classmethod
+    def of(cls, document: Document, books: dict[BookKey, BookPages]) -> DocumentVersions:
+        """The versions of ``document`` held, with their history when there are two or more."""
+        pages = tuple(books[(i.game, i.document, i.version)] for i in document.versions)
+        chain = None
+        if len(pages) > 1:
+            from rules_index.diff import history
+
+            chain = history([b.bi.book for b in pages])
+        return cls(document, pages, chain)
+
+    @property
+    def versions(self) -> tuple[str, ...]:
+        """The versions held, oldest first."""
+        return tuple(b.bi.info.version for b in self.books)
+
+    def diff(self, old: int, new: int) -> BookDiff:
+        """The diff of the versions at ``old`` and ``new`` (indexes, oldest first)."""
+        if self.chain is not None and new == old + 1:
+            return self.chain.diffs[old]
+        if (old, new) not in self.diffs:
+            from rules_index.diff import diff_books
+
+            self.diffs[(old, new)] = diff_books(self.books[old].bi.book, self.books[new].bi.book)
+        return self.diffs[(old, new)]
+
+    def diff_of(self, page: DiffPage) -> BookDiff:
+        """The diff a diff page of this document shows."""
+        index = {version: i for i, version in enumerate(self.versions)}
+        return self.diff(index[page.old.bi.info.version], index[page.new.bi.info.version])
+
+    def pages(self) -> list[DiffPage]:
+        """A diff page per pair of versions held, by newer version then older (consecutive first)."""
+        info = self.books[0].bi.info
+        pairs = sorted(combinations(range(len(self.books)), 2), key=lambda p: (p[1], -p[0]))
+        return [
+            DiffPage(
+                self.books[i],
+                self.books[j],
+                diff_path(info.game, info.document, self.books[i].bi.info.version, self.books[j].bi.info.version),
             )
-    return {
-        "diff": diff,
-        "entries": entries,
-        "counts": sorted(counts.items()),
-        "claims": claims,
-        "unlisted": [e.label for e in diff.changelog.unlisted] if diff.changelog else [],
-        "terms": [
-            {
-                "change": t,
-                "old": _rule(page.old, t.old_rule_id),
-                "new": _rule(page.new, t.new_rule_id),
-            }
-            for t in diff.terms
-        ],
-        "stale": [
-            {"ref": s, "rule": _rule(page.new, s.rule_id), "now": _rule(page.new, s.now)} for s in diff.stale_references
-        ],
-        "previews": previews,
-    }
+            for i, j in pairs
+        ]
+
+    def rule(self, version: str, rule_id: str) -> RuleHistory | None:
+        """The history of ``rule_id`` of ``version``; None when only one version is held."""
+        if self.chain is None:
+            return None
+        index = {v: i for i, v in enumerate(self.versions)}
+        steps = []
+        for event in self.chain.events(version, rule_id):
+            k = index[event.version]
+            steps.append(self._step(event, k, current=event.version == version))
+        return RuleHistory(self.versions, tuple(steps))
+
+    def _step(self, event: HistoryEvent, k: int, *, current: bool) -> HistoryStep:
+        removed = event.kind is HistoryKind.REMOVED
+        here = self.books[k - 1] if removed else self.books[k]
+        ids = tuple(_link(here, i) for i in event.ids)
+        previous: tuple[Link, ...] = ()
+        if k and event.previous_ids and event.previous_ids != event.ids:
+            previous = tuple(_link(self.books[k - 1], i) for i in event.previous_ids)
+        diff = ""
+        if event.change is not None and k:
+            info = self.books[k].bi.info
+            page = diff_path(info.game, info.document, self.books[k - 1].bi.info.version, info.version)
+            diff = f"{page}#{anchor(event.change)}"
+        ops = event.change.ops if event.change is not None and event.kind is HistoryKind.EDITED else ()
+        return HistoryStep(event.version, event.kind, _WORDS[event.kind], ids, previous, diff, ops, current)
 
 
-def _entry(page: DiffPage, entry: RuleChange) -> dict[str, Any]:
-    return {
-        "entry": entry,
-        "old": [link for link in (_rule(page.old, i) for i in entry.old_ids) if link is not None],
-        "new": [link for link in (_rule(page.new, i) for i in entry.new_ids) if link is not None],
-    }
-
-
-def _rule(book: BookPages, rule_id: str | None) -> Link | None:
-    if rule_id is None or rule_id not in book.bi.rules:
-        return None
+def _link(book: BookPages, rule_id: str) -> Link:
+    """A link to a rule's own page in ``book`` (the id as text when the book has no such rule)."""
+    if rule_id not in book.views:
+        return Link(rule_id, "")
     view = book.views[rule_id]
-    return Link(rule_id, view.page, "", view.anchor)
+    return Link(rule_id, view.page, book.bi.info.version, view.anchor)
 
 
-def _prefixed(link: Link, side: str) -> Link:
-    return Link(link.label, link.path, link.note, f"{side}:{link.preview}" if link.preview else "")
+class _Links:
+    """Links a diff page's rule ids to both versions' rule pages, noting the previews it needs."""
+
+    def __init__(self, page: DiffPage) -> None:
+        self.page = page
+        self.used: dict[str, set[str]] = {"old": set(), "new": set()}
+
+    def __call__(self, side: str, rule_id: str) -> RuleTarget | None:
+        book = self.page.old if side == "old" else self.page.new
+        if rule_id not in book.views:
+            return None
+        view = book.views[rule_id]
+        self.used[side].add(view.anchor)
+        return RuleTarget(relative(self.page.path, view.page), f"{side}:{view.anchor}")
+
+
+def diff_view(page: DiffPage, diff: BookDiff) -> dict[str, Any]:
+    """What the diff page's template gets: the diff drawn by the shared renderer, and its previews."""
+    links = _Links(page)
+    fragment: Markup = diff_fragment(diff, links=links, level=2)
+    previews = {f"old:{k}": v for k, v in page.old.previews_for(links.used["old"]).items()}
+    previews.update({f"new:{k}": v for k, v in page.new.previews_for(links.used["new"]).items()})
+    return {"diff": diff, "fragment": fragment, "previews": previews}

@@ -174,7 +174,16 @@ def markdown(text: str, *, page: str = "", linker: RuleLinker | None = None) -> 
         inside_link = _inside_link(tokens, idx)
         return str(_prose_text(tokens[idx].content, page, None if inside_link else linker))
 
+    def render_code_inline(renderer: Any, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
+        return f"<code>{ja_runs(tokens[idx].content)}</code>"
+
+    def render_code_block(renderer: Any, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
+        return f"<pre><code>{ja_runs(tokens[idx].content)}</code></pre>\n"
+
     md.add_render_rule("text", render_text)
+    md.add_render_rule("code_inline", render_code_inline)
+    md.add_render_rule("code_block", render_code_block)
+    md.add_render_rule("fence", render_code_block)
     return Markup(md.render(text))
 
 

@@ -28,6 +28,11 @@
   function show(link) {
     var data = previews[link.getAttribute("data-preview")];
     if (!data) return;
+    if (link.classList.contains("cell") && link.title) {
+      /* a coverage square: its title says the same for readers without scripts; one tip is enough */
+      link.setAttribute("data-title", link.title);
+      link.removeAttribute("title");
+    }
     var el = tipElement();
     el.textContent = "";
     var head = document.createElement("p");
@@ -47,6 +52,20 @@
       text.textContent = data.text;
       el.appendChild(text);
     }
+    (data.notes || []).forEach(function (note) {
+      var p = document.createElement("p");
+      p.className = "tip-note";
+      if (note.label) {
+        var label = document.createElement("b");
+        label.textContent = note.label + ":";
+        p.appendChild(label);
+      }
+      var body = document.createElement("span");
+      if (note.ja) body.lang = "ja";
+      body.textContent = note.text;
+      p.appendChild(body);
+      el.appendChild(p);
+    });
     el.hidden = false;
     if (owner && owner !== link) owner.removeAttribute("aria-describedby");
     owner = link;

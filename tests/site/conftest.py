@@ -71,6 +71,16 @@ def pages(site_dir: Path) -> dict[str, Page]:
 
 
 @pytest.fixture(scope="session")
+def versions_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A small site of Divine Cross alone, holding three versions of its comprehensive rules:
+    the published 1.0.16 and two editions made from it (see :mod:`tests.site.editions`)."""
+    from tests.site.editions import versions_index
+
+    root = tmp_path_factory.mktemp("versions")
+    return build_site(root / "site", index=versions_index(root), scenarios=[]).out
+
+
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     """Debian's chromium under Playwright, headless, with no network of its own."""
     try:

@@ -222,3 +222,45 @@ def test_print_styles_hide_the_navigation(site_dir: Path, page: Any) -> None:
     page.emulate_media(media="print")
     assert page.locator("header.site").is_hidden()
     assert page.locator("[id='704.6c-1']").is_visible()
+
+
+def test_a_coverage_square_says_how_its_rule_is_covered_on_hover_and_focus(site_dir: Path, page: Any) -> None:
+    page.goto((site_dir / "divine-cross/coverage.html").as_uri())
+    square = page.locator("a.cell[href$='/r/604.1.html']")
+    square.focus()
+    tip = page.locator("#jk-tip")
+    tip.wait_for(state="visible")
+    text = tip.inner_text()
+    assert text.startswith("DC 604.1")
+    assert "implemented, exercised" in text and "functions:play_command" in text.replace(" ", "")
+    assert "scenarios:" in text.replace(" ", "")
+    assert square.get_attribute("title") is None  # one tip at a time: the title moved aside
+    reason = page.locator("a.cell[href$='/r/104.4.html']")
+    reason.hover()
+    page.wait_for_function("document.getElementById('jk-tip').innerText.includes('DC 104.4')")
+    assert "not-reachable" in tip.inner_text() and "forbid_skill" in tip.inner_text()
+    screenshot(page, "coverage")
+    reason.click()
+    page.wait_for_url("**/r/104.4.html")
+
+
+@pytest.mark.parametrize("dark", [False, True])
+def test_a_diff_page_from_file_in_light_and_dark_on_a_phone(browser: Any, versions_site: Path, dark: bool) -> None:
+    context = browser.new_context(
+        viewport={"width": 375, "height": 740}, color_scheme="dark" if dark else "light", is_mobile=True
+    )
+    try:
+        tab = context.new_page()
+        tab.goto((versions_site / "divine-cross/diff/comprehensive--1.0.16--1.0.17.html").as_uri())
+        overflow = tab.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"the diff page scrolls sideways by {overflow}px on a phone"
+        ins = tab.locator("td.new ins").first
+        assert ins.inner_text() == "(<注>&チャージ)"
+        colour = ins.evaluate("e => getComputedStyle(e).backgroundColor")
+        assert colour == ("rgb(36, 85, 45)" if dark else "rgb(201, 242, 207)")  # diff.css applies
+        tab.locator("a[href$='/1.0.17/r/602.2.html']").first.click()
+        tab.wait_for_url("**/1.0.17/r/602.2.html")
+        assert tab.locator(".rule-history li.current .badge").inner_text() == "edited"
+        screenshot(tab, f"diff-rule-history-{'dark' if dark else 'light'}")
+    finally:
+        context.close()
