@@ -370,7 +370,7 @@ def _findings(sc: Any, run: Run) -> list[str]:
     return out
 
 
-TEMPLATE = '''# {name}: a Code of Joker scenario. Format: judgekit/games/code_of_joker/FORMAT.md;
+TEMPLATE = '''# {name}: a Code of Joker scenario. Format: docs/scenario-format-code-of-joker.md;
 # schema: schemas/scenario.schema.json.
 # Rule ids are the outline ids of the rules page (judgekit export code-of-joker --format text).
 game = "code-of-joker"

@@ -373,8 +373,8 @@ def _findings(sc: Any, run: Run) -> list[str]:
     return out
 
 
-TEMPLATE = '''# {name}: a dice-and-castle scenario.
-# Format: docs/scenario-format.md; schema: schemas/scenario.schema.json.
+TEMPLATE = '''# {name}: a dice-and-castle scenario. Format: docs/scenario-format-dice-castle.md;
+# schema: schemas/scenario.schema.json.
 # The detailed rules are a supplement: values they do not give go in [basics], and the trace shows each as an
 # assumption when the engine first relies on it. Card lists are card keys, top first where order counts.
 game = "dice-castle"
