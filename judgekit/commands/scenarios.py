@@ -84,7 +84,9 @@ def run(
 
     sc = load_scenario(scenario)
     trace = run_scenario(sc)
-    short = "DC" if trace.game == "divine-cross" else trace.game
+    from judgekit.games import game_support
+
+    short = game_support(trace.game).preset().rulebook.short
     explainer = _explainer() if explain else None
     if fmt is TraceFormat.JSON:
         import json

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 GAMES: dict[str, str] = {
     "divine-cross": "judgekit.games.divine_cross.support",
+    "fftcg": "judgekit.games.fftcg.support",
     "code-of-joker": "judgekit.games.code_of_joker.support",
     "dice-castle": "judgekit.games.dice_castle.support",
 }

@@ -91,7 +91,7 @@ def _card(c: CardView) -> str:
 def _zone(z: ZoneView) -> str:
     if not z.cards:
         return f"    {z.name:<9} {'-' if z.count == 0 else f'{z.count} card(s)'}"
-    if z.name in ("main",) or z.name.startswith("standby"):
+    if z.name in ("main",) or z.name.startswith("standby") or any(c.numbers or c.markers for c in z.cards):
         return f"    {z.name:<9} " + "; ".join(_card(c) for c in z.cards)
     return f"    {z.name:<9} ({z.count}) " + ", ".join(f"{c.name}" + (f"[{c.role}]" if c.role else "") for c in z.cards)
 

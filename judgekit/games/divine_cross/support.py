@@ -421,7 +421,8 @@ def _findings(sc: Any, run: Run) -> list[str]:
     return out
 
 
-TEMPLATE = '''# {name}: a Divine Cross scenario. Format: docs/scenario-format-divine-cross.md; schema: schemas/scenario.schema.json.
+TEMPLATE = '''# {name}: a Divine Cross scenario.
+# Format: docs/scenario-format-divine-cross.md; schema: schemas/scenario.schema.json.
 # Prose fields (question, ruling, notes) are Markdown. Card lists are card keys, top first where order counts.
 game = "divine-cross"
 rulebook = "1.0.16"                 # the comprehensive rules version the ruling is made under

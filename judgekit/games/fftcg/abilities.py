@@ -1,0 +1,335 @@
+"""Auto abilities (11.8): triggering, the order they go on the stack, what they choose; EX BURST (11.10);
+the objects on the stack and what they chose.
+
+An auto ability triggers when its event happens (11.8.1, 11.8.6) and waits, doing nothing (11.8.7),
+until a player would receive priority; then the turn player's go on the stack in the order that
+player chooses, then the non-turn player's (11.8.7, in :mod:`~judgekit.games.fftcg.priority`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from judgekit.engine import Card, DecisionRequest, Event, PickMode, StepKind
+from judgekit.engine.rules import RuleRole
+from judgekit.games.fftcg import continuous
+from judgekit.games.fftcg.cards import Ability, CardDef, Choose, SelfReplace
+from judgekit.games.fftcg.game import CHARACTER_TYPES, Ctx, Fftcg, PendingAuto
+from judgekit.games.fftcg.registry import rule
+
+CARD_EVENTS: frozenset[str] = frozenset(
+    {"enters_field", "leaves_field", "put_in_break_zone", "broken", "attacks", "blocks", "is_blocked", "summon_cast"}
+)
+"""Events about a card (``Event.subject``)."""
+
+DEALT_EVENTS: frozenset[str] = frozenset({"deals_damage_to_player", "deals_damage_to_forward"})
+"""Events about the card that dealt damage (``Event.source``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class OnStack:
+    """What an object on the stack does and what was fixed when it was put there."""
+
+    effects: tuple[object, ...]
+    """Its effects."""
+    choose: tuple[Choose, ...]
+    """What it chose (the specs)."""
+    chosen_since: tuple[tuple[tuple[str, int], ...], ...]
+    """For each spec: the chosen cards with the timestamp they had, to tell a card that left and came back
+    (a new card, 7.4) from the one chosen."""
+    chosen_players: tuple[str, ...] = ()
+    """Players it chose."""
+    event: Event | None = None
+    """For an auto ability: the event it triggered on."""
+    ability: Ability | None = None
+    """The ability (None for a summon)."""
+    replaces: tuple[SelfReplace, ...] = ()
+    """Its self-replacement effects (11.12.5.6)."""
+    source_since: int = 0
+    """The timestamp its source had when it was put on the stack (to tell that the source left its zone)."""
+
+
+# --- what can be chosen ------------------------------------------------------------------------
+
+
+def can_be_chosen(g: Fftcg, iid: str, spec: Choose, controller: str, holder: str | None) -> bool:
+    """Whether a card on the field is a legal choice for ``spec`` of an ability or summon of ``controller``."""
+    if not g.on_field(iid):
+        return False
+    owner = g.card(iid).controller
+    if spec.whose == "own" and owner != controller:
+        return False
+    if spec.whose == "opponent" and owner == controller:
+        return False
+    if owner != controller and "be_chosen" in g.chars(iid).cannot:
+        return False
+    return continuous.matches(g, iid, spec.what, holder)
+
+
+def legal_choices(g: Fftcg, spec: Choose, controller: str, holder: str | None) -> list[str]:
+    """Every card ``spec`` may choose now."""
+    return [i for i in g.all_field() if can_be_chosen(g, i, spec, controller, holder)]
+
+
+def since_of(g: Fftcg, chosen: Sequence[Sequence[str]]) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """The chosen cards with their timestamps now."""
+    return tuple(tuple((i, g.card(i).since) for i in group) for group in chosen)
+
+
+def still_legal(g: Fftcg, item: OnStack, controller: str, holder: str | None) -> tuple[tuple[str, ...], ...]:
+    """For each spec, the chosen cards that are still legal choices: the same cards (not new ones, 7.4),
+    on the field, still like what was to be chosen (11.11.2)."""
+    out: list[tuple[str, ...]] = []
+    for spec, group in zip(item.choose, item.chosen_since, strict=False):
+        ok = tuple(
+            i
+            for i, since in group
+            if i in g.state.cards and g.card(i).since == since and can_be_chosen(g, i, spec, controller, holder)
+        )
+        out.append(ok)
+    return tuple(out)
+
+
+@rule("11.8.9", "11.3.3", "11.6.5", "11.7.5", role=RuleRole.EFFECT)
+def choose_now(
+    g: Fftcg, controller: str, specs: Sequence[Choose], holder: str | None, label: str, *, silent: bool = False
+) -> tuple[tuple[str, ...], ...] | None:
+    """11.8.9: what an auto ability (or an EX BURST) chooses, asked as ``target`` decisions; None when a spec
+    that must choose something has nothing to choose."""
+    out: list[tuple[str, ...]] = []
+    for n, spec in enumerate(specs):
+        opts = legal_choices(g, spec, controller, holder)
+        if not opts and not spec.up_to:
+            return None
+        if silent:
+            out.append(tuple(opts[: spec.count]))
+            continue
+        if len(opts) < spec.count and not spec.up_to:
+            raise g.ambiguity(
+                ["11.8.9", "11.3.3"],
+                f"{label} chooses {spec.count} but only {len(opts)} can be chosen: the rules say it cannot be used "
+                "with nothing to choose, but not what happens with fewer than it asks for",
+            )
+        if len(opts) == spec.count and not spec.up_to:
+            out.append(tuple(opts))
+            continue
+        options = g.field_options(opts)
+        low = 0 if spec.up_to else spec.count
+        high = min(spec.count, len(opts))
+        choice = g.decide(
+            DecisionRequest(
+                "target",
+                controller,
+                tuple(options),
+                "11.8.9",
+                f"{g.name(controller)} chooses {high if low == high else f'up to {high}'} for {label}"
+                + (f" (choice {n + 1})" if len(specs) > 1 else ""),
+                PickMode.SOME,
+                low,
+                high,
+            )
+        )
+        out.append(tuple(options[c] for c in choice))
+    return tuple(out)
+
+
+# --- triggering --------------------------------------------------------------------------------
+
+
+def _event_card(ev: Event) -> str | None:
+    if ev.name in CARD_EVENTS:
+        return ev.subject
+    if ev.name in DEALT_EVENTS:
+        return ev.source
+    return None
+
+
+def _card_state(g: Fftcg, iid: str) -> Card | None:
+    return g.state.cards.get(iid) if g.on_field(iid) or iid in g.stack_ids() else g.last_known.get(iid)
+
+
+def _subject_ok(g: Fftcg, a: Ability, holder: str, controller: str, ev: Event, party: bool) -> bool:
+    card = _event_card(ev)
+    if ev.name in CARD_EVENTS or ev.name in DEALT_EVENTS:
+        if a.subject == "own.party":
+            members = g.battle.attackers if g.battle is not None and g.battle.party else []
+            mine = g.battle is not None and g.card(members[0]).controller == controller if members else False
+            return bool(mine and (party or card in members))
+        if card is None:
+            return False
+        if a.subject == "self":
+            return card == holder
+        c = _card_state(g, card)
+        if c is None or c.key not in g.defs:
+            return False
+        side, kind = a.subject.split(".", 1)
+        if side == "own" and c.controller != controller:
+            return False
+        if side == "opponent" and c.controller == controller:
+            return False
+        ctype = g.defs[c.key].type
+        return ctype in CHARACTER_TYPES if kind == "character" else ctype == kind
+    return True
+
+
+def _whose_ok(g: Fftcg, a: Ability, controller: str, ev: Event) -> bool:
+    if a.whose == "any" or ev.player is None:
+        return True
+    if ev.name in CARD_EVENTS or ev.name == "deals_damage_to_forward":
+        return True
+    return (ev.player == controller) == (a.whose == "own")
+
+
+def _holders(g: Fftcg, ev: Event) -> list[tuple[str, Card, tuple[Ability, ...], str]]:
+    """(holder, its card state, its auto abilities, the rule that lets it trigger) for every card that can."""
+    out: list[tuple[str, Card, tuple[Ability, ...], str]] = []
+    for iid in g.all_field():
+        autos = tuple(r.ability for r in g.chars(iid).abilities if r.ability.kind == "auto")
+        out.append((iid, g.card(iid), autos, "11.8.1"))
+    for iid in g.leaving:
+        if g.on_field(iid) or iid not in g.last_known:
+            continue
+        lk = g.last_known[iid]
+        d = g.defs[lk.key]
+        out.append((iid, lk, tuple(a for a in d.abilities if a.kind == "auto"), "11.8.16"))
+    return out
+
+
+@rule("11.8.1", "11.8.5", "11.8.13", "11.8.16", "6.4.2", "15.1.1.9.10", role=RuleRole.EFFECT)
+def trigger(g: Fftcg, ev: Event, *, party: bool = False, cites: Sequence[str] = (), silent: bool = False) -> bool:
+    """11.8.1: every auto ability whose trigger event is ``ev`` triggers (once per event, 11.8.6); a
+    conditional one only if its condition holds now (11.8.13). A card that left the field with the event
+    looks back: its abilities trigger as it was (11.8.16, 6.4.2)."""
+    found: list[tuple[PendingAuto, bool]] = []
+    left = ev.last_known is not None and not g.on_field(ev.last_known.iid)
+    holders = _holders(g, ev)
+    if left and ev.last_known is not None and all(h[0] != ev.last_known.iid for h in holders):
+        lk = ev.last_known
+        holders.append((lk.iid, lk, tuple(a for a in g.defs[lk.key].abilities if a.kind == "auto"), "11.8.16"))
+    for holder, card, autos, how in holders:
+        controller = card.controller
+        for a in autos:
+            if a.on != ev.name:
+                continue
+            if not _subject_ok(g, a, holder, controller, ev, party) or not _whose_ok(g, a, controller, ev):
+                continue
+            if a.condition is not None and not continuous.holds(g, a.condition, controller, holder):
+                continue
+            name = a.name or a.on
+            pending = PendingAuto(
+                a, holder, controller, ev, f"{card.name}'s auto ability {name}", f"{card.key}/{name}", card.since
+            )
+            found.append((pending, how != "11.8.1"))
+    if silent:
+        return bool(found)
+    for p, looked in found:
+        key = f"{p.source}/{p.tag}#{g.serial()}"
+        g.autos[key] = p
+        g.triggers.add(key, p.source, p.controller, p.label, ev, g.tick())
+        g.record(
+            StepKind.TRIGGER,
+            p.controller,
+            f"{p.label} triggers" + (" (its card has left the field: it looks back)" if looked else ""),
+            [*cites, "11.8.1", "11.8.5"]
+            + (["11.8.13"] if p.ability.condition is not None else [])
+            + (["11.8.16", "6.4.2"] if looked else [])
+            + (["15.1.1.9.10"] if p.ability.subject == "own.party" else []),
+        )
+    return bool(found)
+
+
+@rule("11.8.18", role=RuleRole.EFFECT)
+def state_triggers(g: Fftcg, *, silent: bool = False) -> bool:
+    """11.8.18: an auto ability that triggers on the state of the game triggers as soon as the state holds, and
+    not again until it has left the stack."""
+    found: list[tuple[str, PendingAuto]] = []
+    for iid in g.all_field():
+        card = g.card(iid)
+        for ref in g.chars(iid).abilities:
+            a = ref.ability
+            if a.kind != "auto" or a.on != "state" or a.condition is None:
+                continue
+            name = a.name or "state"
+            key = f"{iid}@{card.since}/{name}"
+            if key in g.state_waiting or not continuous.holds(g, a.condition, card.controller, iid):
+                continue
+            ev = Event("state", card.controller, iid, iid)
+            label = f"{card.name}'s auto ability {name}"
+            found.append((key, PendingAuto(a, iid, card.controller, ev, label, f"{card.key}/{name}", card.since)))
+    if silent:
+        return bool(found)
+    for key, p in found:
+        g.state_waiting.add(key)
+        tkey = f"{p.source}/{p.tag}#{g.serial()}"
+        g.autos[tkey] = p
+        g.triggers.add(tkey, p.source, p.controller, p.label, p.event, g.tick())
+        g.record(StepKind.TRIGGER, p.controller, f"{p.label} triggers: its state holds", ["11.8.18"])
+    return bool(found)
+
+
+# --- EX BURST ----------------------------------------------------------------------------------
+
+
+def burst_ability(d: CardDef) -> Ability | None:
+    """A character's EX BURST auto ability."""
+    return next((a for a in d.abilities if a.ex_burst), None)
+
+
+@rule("11.10.1", "15.2.6.3", "15.2.6.2", role=RuleRole.EFFECT)
+def has_ex_burst(g: Fftcg, iid: str, *, silent: bool = False) -> bool:
+    """11.10.1: whether the card just put into the damage zone has an EX BURST; a ``ダメージN`` EX BURST only
+    when the damage zone, this card included, holds N cards (15.2.6.3)."""
+    d = g.definition(iid)
+    if not d.ex_burst:
+        return False
+    if d.ex_burst_damage is None:
+        return True
+    n = g.player_damage(g.card(iid).owner)
+    if n > d.ex_burst_damage and not silent:
+        raise g.ambiguity(
+            ["15.2.6.2", "15.2.6.3"],
+            f"{d.name} goes to the damage zone as damage {n}; its EX BURST comes from ダメージ{d.ex_burst_damage}: "
+            "15.2.6.2 gives a ダメージN ability at N or more damage, 15.2.6.3 says the EX BURST works when the count "
+            "is the same as N",
+        )
+    return n == d.ex_burst_damage
+
+
+@rule("11.10.2", "11.10.3", "11.10.1", "15.2.6.2", role=RuleRole.EFFECT)
+def ex_burst(g: Fftcg, pid: str, iid: str, cites: Sequence[str], *, silent: bool = False) -> bool:
+    """11.10.2: the player may use the revealed card's EX BURST at once, with no response possible; a summon
+    does all its text, a character only the effect of its EX BURST auto ability (11.10.3)."""
+    d = g.definition(iid)
+    if silent:
+        return True
+    label = f"{d.name}'s EX BURST"
+    answer = g.decide(
+        DecisionRequest("ex_burst", pid, ("use", "decline"), "11.10.2", f"{g.name(pid)} chooses whether to use {label}")
+    )
+    if answer[0] == "decline":
+        g.record(StepKind.DECISION, pid, f"{g.name(pid)} does not use {label}", [*cites, "11.10.2"])
+        return False
+    from judgekit.games.fftcg import terms
+
+    if d.type == "summon":
+        specs, effects, replaces = d.choose, d.effects, d.replaces
+    else:
+        a = burst_ability(d)
+        if a is None:
+            return False
+        specs, effects, replaces = a.choose, a.effects, a.replaces
+    g.record(
+        StepKind.EFFECT,
+        pid,
+        f"{g.name(pid)} uses {label}: "
+        + ("all of its text" if d.type == "summon" else "the effect of its auto ability"),
+        [*cites, "11.10.2", "11.10.3"],
+    )
+    chosen = choose_now(g, pid, specs, iid, label) if specs else ()
+    if chosen is None:
+        g.record(StepKind.EFFECT, pid, f"{label} has nothing to choose: its effect is not done", ["11.10.3"])
+        return False
+    ctx = Ctx(pid, iid, label, targets=chosen, replaces=tuple(replaces), burst=True)
+    terms.run(g, ctx, effects)
+    return True

@@ -1,0 +1,515 @@
+"""The attack phase (10): preparation, declaring a forward or a party, blocking, damage, and again.
+
+Parties (15.1.1.9), Brave (15.2.1), Haste (15.2.2) and First Strike with its extra priority window
+(15.2.3) change the steps here.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+from judgekit.engine import DecisionRequest, Event, ScriptedInput, StepKind
+from judgekit.engine.rules import RuleRole
+from judgekit.errors import IllegalActionError
+from judgekit.games.fftcg import abilities, continuous, priority, processing, terms
+from judgekit.games.fftcg.format import Attack, Block
+from judgekit.games.fftcg.game import Battle, Fftcg, ScriptEnd, Window
+from judgekit.games.fftcg.registry import rule
+
+
+def enter(g: Fftcg, step: str) -> None:
+    """Enter a step of the attack phase (and stop automatic passing if it waits for this step)."""
+    g.set_phase("attack", step)
+    priority.reached(g)
+
+
+@rule("9.4.1", "10.1", "10.1.1.1", "10.1.1.2", "10.1.4.5", "15.1.1.9.9", role=RuleRole.PROCEDURE)
+def attack_phase(g: Fftcg, *, silent: bool = False) -> bool:
+    """10.1: the attack preparation step (10.1.1), then declaration, block and damage steps, again and again
+    (10.1.4.6), until the turn player declares no attack."""
+    if silent:
+        return True
+    tp = g.state.turn_player
+    g.set_phase("attack", "")
+    priority.reached(g)
+    enter(g, "preparation")
+    g.record(
+        StepKind.PHASE, "rules", f"{g.name(tp)}'s attack phase: attack preparation step", ["9.4.1", "10.1", "10.1.1.1"]
+    )
+    abilities.trigger(g, Event("attack_phase_start", tp), cites=("10.1.1.1",))
+    priority.priority_window(g, Window("the attack preparation step", True), ["10.1.1.2"])
+    while declaration_step(g):
+        if g.battle is not None and g.battle.attackers:
+            block_step(g)
+            damage_step(g)
+        _dissolve(g, "10.1.4.5")
+        g.battle = None
+        if g.state.over:
+            return True
+    return True
+
+
+def _dissolve(g: Fftcg, rid: str) -> None:
+    if g.battle is not None and g.battle.party:
+        g.record(StepKind.RULE, "rules", "the attack is over: the party is dissolved", [rid, "15.1.1.9.9"])
+
+
+@rule("10.1.2", "10.1.2.5", "10.1.2.6", "10.1.2.7", role=RuleRole.PROCEDURE)
+def declaration_step(g: Fftcg, *, silent: bool = False) -> bool:
+    """10.1.2: the turn player declares an attack or none; triggers go on the stack (10.1.2.5) and the turn
+    player receives priority (10.1.2.6); with no attack the block and damage steps are skipped (10.1.2.7)
+    and the phase ends. Whether an attack was declared."""
+    if silent:
+        return True
+    tp = g.state.turn_player
+    enter(g, "declaration")
+    g.record(StepKind.PHASE, "rules", "attack declaration step", ["10.1.2"])
+    while True:
+        entry = g.take_action(f"{tp}'s attack declaration (10.1.2.1): attack or no_attack")
+        if entry is None:
+            raise ScriptEnd
+        if entry.name == "concede":
+            processing.concede(g, g.actor(entry), entry.index)
+        if entry.name == "no_attack" and g.actor(entry) == tp:
+            g.record(StepKind.ACTION, tp, f"{g.name(tp)} declares no attack", ["10.1.2.7"], play=entry.index)
+            priority.priority_window(g, Window("the attack declaration step", True), ["10.1.2.6"])
+            g.record(
+                StepKind.PHASE, "rules", "no attacking forward: the block and damage steps are skipped", ["10.1.2.7"]
+            )
+            return False
+        if entry.name == "attack" and declare_attack(g, entry):
+            break
+        if entry.name not in ("attack",):
+            g.reject(
+                entry,
+                IllegalActionError(
+                    entry.name, "10.1.2", f"the attack declaration step waits for {g.name(tp)} to attack or not"
+                ),
+            )
+    priority.priority_window(g, Window("the attack declaration step", True), ["10.1.2.6"])
+    return True
+
+
+def _common_element(g: Fftcg, iids: Sequence[str]) -> tuple[bool, bool]:
+    """Whether the forwards may party by element (or party icon), and whether that needed a multi-element reading."""
+    chars = [g.chars(i) for i in iids]
+    plain = [c for c in chars if not c.party_icon]
+    if not plain:
+        return True, False
+    sets = [set(c.elements) for c in plain]
+    if all(s == sets[0] for s in sets):
+        return True, False
+    common = set.intersection(*sets)
+    return bool(common), bool(common)
+
+
+@rule(
+    "10.1.2.1",
+    "10.1.2.1.1",
+    "10.1.2.1.2",
+    "10.1.2.2",
+    "10.1.2.4",
+    "15.1.1.9.1",
+    "15.1.1.9.2",
+    "15.1.1.9.3",
+    "15.1.1.9.4",
+    "15.2.1.1",
+    "15.2.1.2",
+    "15.2.2.1",
+    "15.2.2.2",
+    "5.2.3.1.1.2",
+    role=RuleRole.ACTION,
+)
+def declare_attack(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> bool:
+    """10.1.2.1: one forward, or a party of forwards of one element (15.1.1.9.2), each active, controlled since
+    the start of the turn or with Haste (10.1.2.1.1), not attacked yet (10.1.2.1.2); they are dulled unless
+    they have Brave (10.1.2.2, 15.2.1.2) and become attacking (10.1.2.4)."""
+    act = entry.payload
+    assert isinstance(act, Attack)
+    tp = g.state.turn_player
+    pid = g.actor(entry)
+    problem: IllegalActionError | None = None
+    chosen: list[str] = []
+    haste: list[str] = []
+    if pid != tp:
+        problem = IllegalActionError("attack", "10.1.2.1", "only the turn player attacks")
+    for key in act.forwards if problem is None else ():
+        iid = g.find(pid, "field", key)
+        if iid is None or g.chars(iid).type != "forward" or iid in chosen:
+            problem = IllegalActionError(
+                "attack", "10.1.2.1", f"{g.name(pid)} controls no forward {key!r} to attack with"
+            )
+            break
+        label = g.label(iid)
+        if g.is_dull(iid):
+            problem = IllegalActionError("attack", "10.1.2.1.1", f"{label} is dull")
+        elif not g.controlled_since_turn_start(iid) and not g.has(iid, "haste"):
+            problem = IllegalActionError(
+                "attack", "10.1.2.1.1", f"{label} has not been controlled since the start of the turn and has no Haste"
+            )
+        elif iid in g.attacked:
+            problem = IllegalActionError("attack", "10.1.2.1.2", f"{label} has already attacked this turn")
+        elif "attack" in g.chars(iid).cannot:
+            problem = IllegalActionError("attack", "10.1.2.1.2", f"{label} cannot attack")
+        if problem is not None:
+            break
+        if not g.controlled_since_turn_start(iid):
+            haste.append(iid)
+        chosen.append(iid)
+    party = len(chosen) > 1
+    if problem is None and not chosen:
+        problem = IllegalActionError("attack", "10.1.2.1", "name one forward, or the forwards of a party")
+    if problem is None and party:
+        ok, loose = _common_element(g, chosen)
+        if not ok:
+            problem = IllegalActionError(
+                "attack", "10.1.2.1", "the forwards of a party must all be of the same element"
+            )
+        elif loose and not silent:
+            raise g.ambiguity(
+                ["10.1.2.1", "15.1.1.9.2"],
+                f"{', '.join(g.label(i) for i in chosen)} share an element but not all their elements: 10.1.2.1 "
+                "asks for forwards 'all of the same element', which the rules do not define for multi-element forwards",
+            )
+    if silent:
+        return problem is None
+    if problem is not None:
+        g.reject(entry, problem, ("15.1.1.9.3",) if party else ())
+        return False
+    names = ", ".join(g.label(i) for i in chosen)
+    g.record(
+        StepKind.ACTION,
+        tp,
+        f"{g.name(tp)} attacks with {'a party: ' if party else ''}{names}",
+        ["10.1.2.1", "10.1.2.1.1", "5.2.3.1.1.2"]
+        + (["15.1.1.9.1", "15.1.1.9.2", "15.1.1.9.3"] + (["15.1.1.9.4"] if len(chosen) > 2 else []) if party else [])
+        + (["15.2.2.1", "15.2.2.2"] if haste else []),
+        play=entry.index,
+    )
+    for iid in chosen:
+        if g.has(iid, "brave"):
+            g.record(
+                StepKind.RULE,
+                "rules",
+                f"{g.label(iid)} has Brave: it is not dulled",
+                ["10.1.2.2", "15.2.1.1", "15.2.1.2"],
+            )
+        else:
+            g.set_marker(iid, "dull", 1)
+    dulled = [i for i in chosen if not g.has(i, "brave")]
+    if dulled:
+        g.record(
+            StepKind.RULE,
+            "rules",
+            f"{', '.join(g.label(i) for i in dulled)} {'are' if len(dulled) > 1 else 'is'} dulled to attack",
+            ["10.1.2.2"],
+        )
+    g.attacked.update(chosen)
+    g.battle = Battle(list(chosen), party)
+    g.record(StepKind.RULE, "rules", f"{names} {'are' if party else 'is'} attacking", ["10.1.2.4"])
+    for iid in chosen:
+        abilities.trigger(g, Event("attacks", tp, iid, iid), cites=("10.1.2.5",))
+    return True
+
+
+def left_battle(g: Fftcg, iid: str) -> None:
+    """A forward in the battle left the field: it is out of the battle (10.1.3.2.1); a party of one is dissolved
+    (15.1.1.9.5)."""
+    battle_left(g, iid)
+
+
+@rule("10.1.3.2.1", "15.1.1.9.5", role=RuleRole.PROCEDURE)
+def battle_left(g: Fftcg, iid: str, *, silent: bool = False) -> bool:
+    """10.1.3.2.1: a forward no longer on the field is no longer in the battle; 15.1.1.9.5: a party left with
+    one forward or none is dissolved."""
+    b = g.battle
+    if b is None or (iid not in b.attackers and iid != b.blocker):
+        return False
+    if silent:
+        return True
+    if iid == b.blocker:
+        b.blocker = None
+        g.record(StepKind.RULE, "rules", f"{g.label(iid)} is no longer blocking", ["10.1.3.2.1"])
+        return True
+    b.attackers.remove(iid)
+    g.record(StepKind.RULE, "rules", f"{g.label(iid)} is no longer attacking", ["10.1.3.2.1"])
+    if b.party and len(b.attackers) <= 1:
+        b.party = False
+        rest = f": {g.label(b.attackers[0])} attacks alone" if b.attackers else ""
+        g.record(
+            StepKind.RULE, "rules", f"the party has one forward or none left and is dissolved{rest}", ["15.1.1.9.5"]
+        )
+    return True
+
+
+@rule("10.1.3", "10.1.3.1", "10.1.3.5", "10.1.3.6", role=RuleRole.PROCEDURE)
+def block_step(g: Fftcg, *, silent: bool = False) -> bool:
+    """10.1.3: the non-turn player blocks with a forward or not; triggers go on the stack (10.1.3.5) and the
+    turn player receives priority (10.1.3.6)."""
+    if silent:
+        return True
+    tp = g.state.turn_player
+    ntp = g.state.opponent(tp)
+    enter(g, "block")
+    g.record(StepKind.PHASE, "rules", "block declaration step", ["10.1.3"])
+    while True:
+        entry = g.take_action(f"{ntp}'s block declaration (10.1.3.1): block or no_block")
+        if entry is None:
+            raise ScriptEnd
+        if entry.name == "concede":
+            processing.concede(g, g.actor(entry, ntp), entry.index)
+        if entry.name == "no_block" and g.actor(entry, ntp) == ntp:
+            g.record(StepKind.ACTION, ntp, f"{g.name(ntp)} does not block", ["10.1.3.1"], play=entry.index)
+            break
+        if entry.name == "block" and declare_block(g, entry):
+            break
+        if entry.name != "block":
+            g.reject(
+                entry,
+                IllegalActionError(entry.name, "10.1.3.1", f"the block declaration step waits for {g.name(ntp)}"),
+                who=g.actor(entry, ntp),
+            )
+    priority.priority_window(g, Window("the block declaration step", True), ["10.1.3.6"])
+    return True
+
+
+@rule("10.1.3.1", "10.1.3.1.1", "10.1.3.1.2", "10.1.3.2", "10.1.3.4", "15.1.1.9.6", "5.2.3.1.1.2", role=RuleRole.ACTION)
+def declare_block(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> bool:
+    """10.1.3.1: an active forward of the non-turn player blocks, within its restrictions (10.1.3.1.2); a party
+    is blocked as one forward (10.1.3.4): by a forward that could block any one of them (15.1.1.9.6)."""
+    act = entry.payload
+    assert isinstance(act, Block)
+    b = g.battle
+    assert b is not None
+    ntp = g.state.opponent(g.state.turn_player)
+    pid = g.actor(entry, ntp)
+    problem: IllegalActionError | None = None
+    iid = g.find(pid, "field", act.forward) if pid == ntp else None
+    if pid != ntp:
+        problem = IllegalActionError("block", "10.1.3.1", "only the non-turn player blocks")
+    elif iid is None or g.chars(iid).type != "forward":
+        problem = IllegalActionError("block", "10.1.3.1", f"{g.name(pid)} controls no forward {act.forward!r}")
+    elif g.is_dull(iid):
+        problem = IllegalActionError("block", "10.1.3.1.1", f"{g.label(iid)} is dull")
+    elif "block" in g.chars(iid).cannot:
+        problem = IllegalActionError("block", "10.1.3.1.2", f"{g.label(iid)} cannot block")
+    else:
+        free = [a for a in b.attackers if not _shielded(g, a, iid)]
+        if not free:
+            rid = "15.1.1.9.6" if b.party else "10.1.3.1.2"
+            problem = IllegalActionError("block", rid, f"no attacking forward can be blocked by {g.label(iid)}")
+    if silent:
+        return problem is None
+    if problem is not None:
+        g.reject(entry, problem, who=pid)
+        return False
+    assert iid is not None
+    b.blocker = iid
+    b.blocked = True
+    shielded = [a for a in b.attackers if _shielded(g, a, iid)]
+    g.record(
+        StepKind.ACTION,
+        pid,
+        f"{g.name(pid)} blocks with {g.label(iid)}: it is blocking"
+        + (" (the party is blocked as one forward)" if b.party else ""),
+        ["10.1.3.1", "10.1.3.1.1", "10.1.3.2", "5.2.3.1.1.2"]
+        + (["10.1.3.4"] if b.party else [])
+        + (["15.1.1.9.6"] if b.party and shielded else []),
+        play=entry.index,
+    )
+    abilities.trigger(g, Event("blocks", pid, iid, iid), cites=("10.1.3.5",))
+    for a in b.attackers:
+        abilities.trigger(g, Event("is_blocked", g.state.turn_player, a, iid), cites=("10.1.3.5",))
+    return True
+
+
+def _shielded(g: Fftcg, attacker: str, blocker: str) -> bool:
+    """Whether ``blocker`` cannot block ``attacker`` by one of its ``unblockable_by`` restrictions."""
+    return any(continuous.matches(g, blocker, f) for f in g.chars(attacker).unblockable_by)
+
+
+@rule(
+    "10.1.4",
+    "10.1.4.1",
+    "10.1.4.2",
+    "10.1.4.3",
+    "10.1.4.4",
+    "10.1.4.6",
+    "10.1.3.2.1",
+    "10.1.3.3",
+    "15.2.3.1",
+    "15.2.3.2",
+    "15.2.3.3",
+    "15.2.3.4",
+    "15.1.1.9.7",
+    role=RuleRole.PROCEDURE,
+)
+def damage_step(g: Fftcg, *, silent: bool = False) -> bool:
+    """10.1.4: an unblocked attack deals 1 damage to the opponent (10.1.4.1); blocked forwards deal their power
+    to each other (10.1.4.2). Forwards with First Strike at the start of the step deal theirs first, then a
+    priority window with no summons or abilities and no triggers put on the stack (15.2.3.2–15.2.3.3); a
+    party has First Strike only if every member has (15.2.3.4). Then triggers and priority (10.1.4.3–10.1.4.4)."""
+    if silent:
+        return True
+    b = g.battle
+    assert b is not None
+    enter(g, "damage")
+    g.record(StepKind.PHASE, "rules", "damage resolution step", ["10.1.4"])
+    fighters = list(b.attackers) + ([b.blocker] if b.blocker else [])
+    strikers = _first_strikers(g, fighters)
+    partial = [a for a in b.attackers if g.has(a, "first_strike")] if b.party else []
+    if partial and len(partial) < len(b.attackers):
+        g.record(
+            StepKind.RULE,
+            "rules",
+            f"not every forward of the party has First Strike ({', '.join(g.label(a) for a in partial)} only): "
+            "the party deals its damage at the normal time",
+            ["15.2.3.4", "15.1.1.9.7"],
+        )
+    if strikers:
+        names = ", ".join(g.label(i) for i in strikers)
+        g.record(
+            StepKind.RULE,
+            "rules",
+            f"{names} {'have' if len(strikers) > 1 else 'has'} First Strike at the start of the step: "
+            "it deals damage first",
+            ["15.2.3.1", "15.2.3.2"] + (["15.2.3.4", "15.1.1.9.7"] if b.party else []),
+        )
+        battle_damage(g, strikers)
+        priority.priority_window(g, Window("the first-strike window", False, hold_triggers=True), ["15.2.3.3"])
+        if g.state.over:
+            return True
+        rest = [i for i in fighters if i not in strikers]
+        g.record(StepKind.RULE, "rules", "the forwards without First Strike deal their damage", ["15.2.3.2"])
+        battle_damage(g, rest)
+    else:
+        battle_damage(g, fighters)
+    priority.priority_window(g, Window("the damage resolution step", True), ["10.1.4.3", "10.1.4.4"])
+    g.record(StepKind.PHASE, "rules", "back to the attack declaration step", ["10.1.4.6"])
+    return True
+
+
+def _first_strikers(g: Fftcg, fighters: list[str]) -> list[str]:
+    """The forwards of the battle that deal damage first: a party's only if all its forwards have First Strike."""
+    battle = g.battle
+    assert battle is not None
+    out: list[str] = []
+    party_fs = battle.party and all(g.has(a, "first_strike") for a in battle.attackers)
+    for i in fighters:
+        if not g.has(i, "first_strike"):
+            continue
+        if battle.party and i in battle.attackers and not party_fs:
+            continue
+        out.append(i)
+    return out
+
+
+@rule(
+    "10.1.4.1",
+    "10.1.4.2",
+    "10.1.4.2.1",
+    "10.1.3.2.1",
+    "10.1.3.3",
+    "15.1.1.9.1",
+    "15.1.1.9.8",
+    "4.3",
+    role=RuleRole.PROCEDURE,
+)
+def battle_damage(g: Fftcg, dealers: Sequence[str], *, silent: bool = False) -> bool:
+    """10.1.4.1–10.1.4.2: the given forwards of the battle deal their damage at once: an unblocked attack 1 to
+    the opponent, blocked forwards their power to each other (a negative power deals none, 4.3); the blocker
+    splits its power among a party in units of 1000 (10.1.4.2.1)."""
+    b = g.battle
+    if silent or b is None:
+        return b is not None
+    tp = g.state.turn_player
+    ntp = g.state.opponent(tp)
+    attackers = [a for a in b.attackers if g.on_field(a) and a in dealers]
+    if not b.blocked:
+        if not attackers:
+            if not b.attackers:
+                g.record(StepKind.RULE, "rules", "no attacking forward is left: no damage is dealt", ["10.1.3.2.1"])
+            return True
+        g.record(
+            StepKind.RULE,
+            "rules",
+            f"the attack was not blocked: {'the party deals' if b.party else g.label(attackers[0]) + ' deals'} "
+            f"1 damage to {g.name(ntp)}",
+            ["10.1.4.1"] + (["15.1.1.9.1"] if b.party else []),
+        )
+        if b.party and _party_damage_watchers(g, b.attackers):
+            raise g.ambiguity(
+                ["10.1.4.1", "15.1.1.9.1", "15.1.1.9.10"],
+                "an unblocked party deals 1 damage 'as if one forward': the rules do not say which member is its "
+                f"source for {', '.join(_party_damage_watchers(g, b.attackers))}",
+            )
+        terms.damage_processing(g, ntp, 1, None if b.party else attackers[0], ["10.1.4.1"], party=b.party)
+        return True
+    blocker = b.blocker if b.blocker is not None and g.on_field(b.blocker) else None
+    live = [a for a in b.attackers if g.on_field(a)]
+    hits: list[tuple[str, str, int]] = []
+    if blocker is not None:
+        for a in attackers:
+            hits.append((a, blocker, terms.as_number(g, g.power(a))))
+    if blocker is not None and blocker in dealers and live:
+        power = terms.as_number(g, g.power(blocker))
+        if len(live) == 1:
+            hits.append((blocker, live[0], power))
+        else:
+            hits += [(blocker, a, n) for a, n in _split(g, blocker, live, power)]
+    if not hits:
+        gone = "no blocking forward" if blocker is None else "no attacking forward"
+        g.record(StepKind.RULE, "rules", f"{gone} is left in the battle: no battle damage", ["10.1.3.2.1", "10.1.3.3"])
+        return True
+    g.record(
+        StepKind.RULE,
+        "rules",
+        "battle damage: " + "; ".join(f"{g.label(s)} deals {n} to {g.label(t)}" for s, t, n in hits),
+        ["10.1.4.2"] + (["10.1.4.2.1", "15.1.1.9.8"] if b.party else []),
+    )
+    for source, target, n in hits:
+        terms.deal_damage(g, target, n, source, ["10.1.4.2"])
+    return True
+
+
+def _party_damage_watchers(g: Fftcg, members: Sequence[str]) -> list[str]:
+    out: list[str] = []
+    for m in members:
+        for ref in g.chars(m).abilities:
+            a = ref.ability
+            if a.kind == "auto" and a.on == "deals_damage_to_player" and a.subject != "own.party":
+                out.append(f"{g.card(m).name}/{a.name or a.on}")
+    return out
+
+
+def _split(g: Fftcg, blocker: str, party: Sequence[str], power: int) -> list[tuple[str, int]]:
+    pid = g.card(blocker).controller
+    if power % 1000:
+        raise g.ambiguity(
+            ["10.1.4.2.1", "4.2"],
+            f"{g.label(blocker)} has power {power}: 10.1.4.2.1 splits it among the party in units of 1000 and does "
+            "not say what becomes of the rest",
+        )
+    units = power // 1000
+    labels = {g.option_of(a): a for a in party}
+    keys = list(labels)
+    options = []
+    for combo in itertools.product(range(units + 1), repeat=len(keys)):
+        if sum(combo) == units:
+            options.append(",".join(f"{k}={n * 1000}" for k, n in zip(keys, combo, strict=True)))
+    choice = g.decide(
+        DecisionRequest(
+            "damage_split",
+            pid,
+            tuple(options),
+            "10.1.4.2.1",
+            f"{g.name(pid)} splits {g.label(blocker)}'s {power} damage among the party in units of 1000",
+        )
+    )
+    out: list[tuple[str, int]] = []
+    for part in choice[0].split(","):
+        k, n = part.split("=")
+        if int(n):
+            out.append((labels[k], int(n)))
+    return out

@@ -1,0 +1,663 @@
+"""FFTCG cards as a scenario defines them, and the effect vocabulary of card text.
+
+A card's printed information (5.2) and its abilities (11.5) are written as data: ``{ op =
+"damage", target = "chosen", amount = 7000 }``. Each op is one keyword action (15.1) or one
+kind of effect (11.12); each static is one kind of continuous effect a field ability or a
+resolved effect keeps up (11.9, 11.12.4, 11.12.5). The classes are frozen pydantic dataclasses:
+the same definitions validate scenario files and generate the published JSON Schema.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import ConfigDict, Field
+from pydantic.dataclasses import dataclass
+
+STRICT = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+"""Every vocabulary class refuses unknown keys and documents its fields in the schema."""
+
+Element = Literal["fire", "ice", "wind", "earth", "lightning", "water", "light", "dark"]
+"""火, 氷, 風, 土, 雷, 水, 光, 闇 (5.2.1.1)."""
+
+CardType = Literal["forward", "backup", "monster", "summon"]
+"""フォワード, バックアップ, モンスター (characters, 5.2.3.1.1) and 召喚獣 (5.2.3.1.2)."""
+
+Keyword = Literal["brave", "haste", "first_strike", "back_attack"]
+"""ブレイブ (15.2.1), ヘイスト (15.2.2), 先制攻撃 (15.2.3), バックアタック (15.2.5)."""
+
+PlayerRef = Literal["own", "opponent"]
+"""あなた (the controller of the ability or summon) or 相手 (that player's opponent)."""
+
+Selector = Literal[
+    "self",
+    "chosen",
+    "chosen.1",
+    "chosen.2",
+    "event.subject",
+    "event.source",
+    "own.forwards",
+    "opponent.forwards",
+    "all.forwards",
+    "own.backups",
+    "opponent.backups",
+    "all.backups",
+    "own.characters",
+    "opponent.characters",
+    "all.characters",
+    "attackers",
+    "blocker",
+]
+"""Which cards an effect acts on.
+
+``self`` is the card with the ability; ``chosen`` (``chosen.1``, ``chosen.2``) are the cards chosen
+for the ability's first (second, third) ``choose`` entry when it was cast or put on the stack;
+``event.subject`` / ``event.source`` are the card a triggered ability's event is about and the card
+that caused it; ``own.*``, ``opponent.*``, ``all.*`` are every such card on the field;
+``attackers`` / ``blocker`` the forwards in the current battle.
+"""
+
+Count = Literal[
+    "own.damage",
+    "opponent.damage",
+    "own.hand",
+    "opponent.hand",
+    "own.deck",
+    "opponent.deck",
+    "own.break",
+    "opponent.break",
+    "own.forwards",
+    "opponent.forwards",
+    "own.backups",
+    "opponent.backups",
+    "own.crystals",
+]
+"""Something a condition counts: cards in a zone (the damage zone, hand, deck, break zone), characters
+on the field, or crystals (6.8)."""
+
+TriggerOn = Literal[
+    "enters_field",
+    "leaves_field",
+    "put_in_break_zone",
+    "broken",
+    "attacks",
+    "blocks",
+    "is_blocked",
+    "deals_damage_to_player",
+    "deals_damage_to_forward",
+    "receives_damage",
+    "main1_start",
+    "main2_start",
+    "attack_phase_start",
+    "end_phase_start",
+    "turn_end",
+    "summon_cast",
+    "state",
+]
+"""The trigger event of an auto ability (11.8.2).
+
+フィールドに出たとき (11.8.16.2.1), フィールドを離れたとき, フィールドからブレイクゾーンに置かれたとき,
+ブレイクされたとき (15.1.1.3.2: only a break), アタックしたとき, ブロックしたとき, ブロックされたとき,
+プレイヤーにダメージを与えたとき (10.1.4.3), フォワードにダメージを与えたとき, ダメージを受けたとき (a player),
+第1/第2メインフェイズ開始時 (9.3.1.3), アタックフェイズ開始時 (10.1.1.1), エンドフェイズ開始時 and ターン終了時
+(9.5.1.1), 召喚獣をキャストしたとき (11.3.8), and ``state`` for an ability that triggers on the state of the
+game (11.8.18) given by ``condition``.
+"""
+
+Subject = Literal[
+    "self",
+    "own.forward",
+    "opponent.forward",
+    "any.forward",
+    "own.backup",
+    "opponent.backup",
+    "any.backup",
+    "own.character",
+    "opponent.character",
+    "any.character",
+    "own.party",
+]
+"""Whose event a card event is: this card's, or any such card's (``own.party``: a party the controller's
+forwards form, 15.1.1.9.10)."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class CardFilter:
+    """Which cards qualify; every field given must hold."""
+
+    type: CardType | Literal["character"] | None = None
+    """Card type (5.2.3); ``character`` for any of forward, backup and monster."""
+    element: Element | None = None
+    """Has this element (5.2.1.1)."""
+    name: str | None = None
+    """Has this name (5.2.2.1)."""
+    job: str | None = None
+    """Has this job (5.2.3.1.1.4)."""
+    category: str | None = None
+    """Belongs to this category (5.2.2.2)."""
+    cost_at_most: int | None = None
+    """Cost at most this."""
+    cost_at_least: int | None = None
+    """Cost at least this."""
+    power_at_most: int | None = None
+    """Power at most this (forwards)."""
+    power_at_least: int | None = None
+    """Power at least this (forwards)."""
+    dull: bool | None = None
+    """Dull (true) or active (false) (6.3.1)."""
+    attacking: bool | None = None
+    """Is (or is not) attacking (10.1.2.4)."""
+    blocking: bool | None = None
+    """Is (or is not) blocking (10.1.3.2)."""
+    other: bool = False
+    """Not the card with the ability itself (以外の)."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class Choose:
+    """What a summon or ability chooses (選ぶ) when it is cast or put on the stack (11.3.3, 11.8.9)."""
+
+    what: CardFilter = Field(default_factory=lambda: CardFilter(type="forward"))
+    """Which cards on the field may be chosen."""
+    whose: PlayerRef | Literal["any"] = "any"
+    """Whose cards: the controller's (``own``), the opponent's, or anybody's."""
+    count: int = 1
+    """How many (the most, with ``up_to``)."""
+    up_to: bool = False
+    """``…体まで``: fewer may be chosen, none included."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class Condition:
+    """A condition on the game; every field given must hold (for the controller of the ability)."""
+
+    count: Count | None = None
+    """Something to count; compared with ``at_least`` / ``at_most``."""
+    at_least: int | None = None
+    """The count is at least this."""
+    at_most: int | None = None
+    """The count is at most this."""
+    controls: CardFilter | None = None
+    """The controller controls a character like this on the field."""
+    turn: PlayerRef | None = None
+    """It is this player's turn."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class Cost:
+    """A cost (11.2, 11.6.2.1): CP of elements, the dull icon, and other actions, all paid at once."""
+
+    cp: dict[Element | Literal["any"], int] = Field(default_factory=dict)
+    """CP by element; ``any`` for CP of any element (the number in a cost)."""
+    dull: bool = False
+    """The dull icon: dull this character (11.6.2.2)."""
+    break_self: bool = False
+    """Put this character into the break zone (not a break, 15.1.1.3.2)."""
+    discard: int = 0
+    """Discard this many hand cards (chosen when paying)."""
+    remove_counters: dict[str, int] = Field(default_factory=dict)
+    """Remove counters of these names from this card (15.1.1.10)."""
+    crystals: int = 0
+    """Pay this many crystals (6.8)."""
+
+
+# --- one-shot effects ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class Damage:
+    """ダメージを与える: damage to characters on the field (12.4.5 breaks them at their power)."""
+
+    op: Literal["damage"]
+    """Deal damage to characters."""
+    target: Selector
+    """Who takes it."""
+    amount: int
+    """Points of damage."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class DamagePlayer:
+    """プレイヤーにNダメージを与える: damage processing (6.5)."""
+
+    op: Literal["damage_player"]
+    """Deal damage to a player."""
+    player: PlayerRef = "opponent"
+    """Who takes it."""
+    amount: int = 1
+    """How many points."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class Break:
+    """ブレイクする (15.1.1.3.1): from the field to the owner's break zone, as a break."""
+
+    op: Literal["break"]
+    """Break."""
+    target: Selector
+    """Which characters."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class PutInBreakZone:
+    """ブレイクゾーンに置く: from the field to the owner's break zone, not a break (15.1.1.3.2)."""
+
+    op: Literal["put_in_break_zone"]
+    """Put into the break zone."""
+    target: Selector
+    """Which characters."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class Dull:
+    """ダルにする (15.1.1.2)."""
+
+    op: Literal["dull"]
+    """Dull."""
+    target: Selector
+    """Which characters."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class Activate:
+    """アクティブにする (15.1.1.1)."""
+
+    op: Literal["activate"]
+    """Activate."""
+    target: Selector
+    """Which characters."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class Freeze:
+    """凍結する (15.2.4)."""
+
+    op: Literal["freeze"]
+    """Freeze."""
+    target: Selector
+    """Which characters."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class Draw:
+    """カードを引く."""
+
+    op: Literal["draw"]
+    """Draw cards."""
+    player: PlayerRef = "own"
+    """Who draws."""
+    count: int = 1
+    """How many."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class Discard:
+    """捨てる (15.1.1.4): hand cards to the break zone, chosen by their player."""
+
+    op: Literal["discard"]
+    """Discard."""
+    player: PlayerRef = "own"
+    """Whose hand."""
+    count: int = 1
+    """How many."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class Remove:
+    """除外する (15.1.1.5)."""
+
+    op: Literal["remove"]
+    """Remove from the game."""
+    target: Selector
+    """Which characters."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class ReturnToHand:
+    """手札に戻す: from the field to the owner's hand (7.3)."""
+
+    op: Literal["return_to_hand"]
+    """Return to the hand."""
+    target: Selector
+    """Which characters."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class Power:
+    """パワーを+N/-Nする, or パワーをNにする (11.3.10, 11.5.6), for a while."""
+
+    op: Literal["power"]
+    """Change power."""
+    target: Selector
+    """Which forwards."""
+    by: int = 0
+    """Points added (negative: taken away)."""
+    set: int | None = None
+    """Make the printed power this instead (11.3.10, 11.5.6)."""
+    duration: Literal["turn", "game"] = "turn"
+    """ターン終了時まで (9.5.1.3.2), or for the rest of the game."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class Gain:
+    """Keyword abilities gained for a while (ブレイブを得る)."""
+
+    op: Literal["gain"]
+    """Gain keywords."""
+    target: Selector
+    """Which characters."""
+    keywords: tuple[Keyword, ...]
+    """The keywords."""
+    duration: Literal["turn", "game"] = "turn"
+    """Until the end of the turn, or for the rest of the game."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class Continuous:
+    """Any other continuous effect for a while (11.12.4), such as ``cannot``."""
+
+    op: Literal["continuous"]
+    """Make a continuous effect."""
+    effect: Static
+    """What it does."""
+    duration: Literal["turn", "game"] = "turn"
+    """Until the end of the turn, or for the rest of the game."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class Search:
+    """サーチする (15.1.1.8): find cards in the deck, reveal them, shuffle, then do what follows."""
+
+    op: Literal["search"]
+    """Search the deck."""
+    filter: CardFilter = Field(default_factory=CardFilter)
+    """What may be found."""
+    count: int = 1
+    """How many at most."""
+    to: Literal["hand", "field"] = "hand"
+    """What follows: add them to the hand, or put them onto the field."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class Counters:
+    """カウンターを置く (6.7) or 取り除く (15.1.1.10)."""
+
+    op: Literal["counters"]
+    """Put counters on a card, or remove them."""
+    target: Selector = "self"
+    """Which card."""
+    name: str = ""
+    """The counter's name (6.7.2)."""
+    count: int = 1
+    """How many (negative: remove that many)."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class Crystals:
+    """クリスタルを得る (6.8)."""
+
+    op: Literal["crystals"]
+    """Gain crystals."""
+    player: PlayerRef = "own"
+    """Who gains them."""
+    count: int = 1
+    """How many."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class PutOntoField:
+    """このカードをフィールドに出す: the card with the ability, from where it is, onto its owner's field."""
+
+    op: Literal["put_onto_field"]
+    """Put onto the field."""
+    target: Literal["self"] = "self"
+    """The card with the ability."""
+
+
+Effect = Annotated[
+    Damage
+    | DamagePlayer
+    | Break
+    | PutInBreakZone
+    | Dull
+    | Activate
+    | Freeze
+    | Draw
+    | Discard
+    | Remove
+    | ReturnToHand
+    | Power
+    | Gain
+    | Continuous
+    | Search
+    | Counters
+    | Crystals
+    | PutOntoField,
+    Field(discriminator="op"),
+]
+"""One instruction of card text, done in the printed order (11.11.5)."""
+
+
+# --- continuous effects -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class StaticPower:
+    """Power +N/-N (or set) while it lasts (11.12.4.6 ⑤)."""
+
+    op: Literal["power"]
+    """Change power."""
+    target: Selector = "self"
+    """Which forwards."""
+    by: int = 0
+    """Points added (negative: taken away)."""
+    set: int | None = None
+    """Make the printed power this instead (11.5.6)."""
+    filter: CardFilter | None = None
+    """Only the cards of ``target`` like this."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class StaticGain:
+    """Keywords gained while it lasts (11.12.4.6 ④)."""
+
+    op: Literal["gain"]
+    """Gain keywords."""
+    keywords: tuple[Keyword, ...]
+    """The keywords."""
+    target: Selector = "self"
+    """Which characters."""
+    filter: CardFilter | None = None
+    """Only the cards of ``target`` like this."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class Cannot:
+    """アタックできない / ブロックできない / 選ばれない (11.12.4.6 ④)."""
+
+    op: Literal["cannot"]
+    """Forbid something."""
+    action: Literal["attack", "block", "be_chosen"]
+    """What the cards cannot do (``be_chosen``: by the opponent's summons and abilities)."""
+    target: Selector = "self"
+    """Which characters."""
+    filter: CardFilter | None = None
+    """Only the cards of ``target`` like this."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class Unblockable:
+    """(条件)のフォワードにブロックされない (10.1.3.1.2)."""
+
+    op: Literal["unblockable_by"]
+    """Cannot be blocked by some forwards."""
+    blockers: CardFilter
+    """The forwards that cannot block it."""
+    target: Selector = "self"
+    """Which forwards."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class CostChange:
+    """キャストするためのコストはN少なくなる/多くなる (11.4.4, 11.3.5)."""
+
+    op: Literal["cost"]
+    """Change the cost to cast cards."""
+    by: int
+    """CP added (negative: fewer)."""
+    cards: CardFilter = Field(default_factory=CardFilter)
+    """Which cards, cast by the controller of this effect."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class Replace:
+    """A replacement effect (11.12.5): when the event would happen, ``instead`` happens (代わりに)."""
+
+    op: Literal["replace"]
+    """Replace an event."""
+    event: Literal["break", "put_in_break_zone", "damage", "damage_player"]
+    """The event: a character would be broken, would be put into the break zone from the field (by any
+    means), would be dealt damage; or a player would receive damage."""
+    target: Selector = "self"
+    """The characters it watches (for ``damage_player``: ignored, see ``player``)."""
+    player: PlayerRef = "own"
+    """For ``damage_player``: the player it watches."""
+    instead: tuple[Effect, ...] = ()
+    """What happens instead (the event does not happen); ``event.subject`` is the card it was about."""
+    reduce: int | None = None
+    """For damage: the damage happens, this much less, instead of ``instead``."""
+    to_zone: Literal["removed", "hand", "deck_bottom"] | None = None
+    """For ``break`` and ``put_in_break_zone``: the card goes here instead of the break zone."""
+    optional: bool = False
+    """``…してもよい``: the controller chooses whether to apply it."""
+    filter: CardFilter | None = None
+    """Only for cards of ``target`` like this."""
+
+
+Static = Annotated[
+    StaticPower | StaticGain | Cannot | Unblockable | CostChange | Replace,
+    Field(discriminator="op"),
+]
+"""What a field ability (11.9) or a lasting effect keeps doing."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class SelfReplace:
+    """A self-replacement effect (11.12.5.6): part of an ability's own effect done otherwise."""
+
+    event: Literal["break", "put_in_break_zone", "damage", "damage_player"]
+    """The event of this ability's own effect that is replaced."""
+    filter: CardFilter | None = None
+    """Only when the card it is about is like this."""
+    to_zone: Literal["removed", "hand", "deck_bottom"] | None = None
+    """For ``break`` and ``put_in_break_zone``: the card goes here instead."""
+    reduce: int | None = None
+    """For damage: this much less."""
+    instead: tuple[Effect, ...] = ()
+    """Otherwise: what happens instead."""
+
+
+# --- abilities and cards ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class Ability:
+    """One ability of a card (11.5): a field, auto, action or special ability."""
+
+    kind: Literal["field", "auto", "action", "special"]
+    """フィールドアビリティ (11.9), オートアビリティ (11.8), アクションアビリティ (11.6) or
+    スペシャルアビリティ (11.7)."""
+    name: str = ""
+    """Its name: the special ability's own name (11.7.1), or a label for the others."""
+    text: str = ""
+    """The printed text, for display."""
+    on: TriggerOn | None = None
+    """Auto: the trigger event."""
+    subject: Subject = "self"
+    """Auto, card events: whose event."""
+    whose: PlayerRef | Literal["any"] = "any"
+    """Auto, phase and player events: whose turn, or which player takes or deals the damage."""
+    condition: Condition | None = None
+    """Auto: a conditional auto ability's condition (11.8.13); field: while this holds; ``state``: the state."""
+    optional: bool = False
+    """Auto: ``…してもよい`` — the choice is made on resolution (11.8.14)."""
+    cost: Cost = Field(default_factory=Cost)
+    """Action and special: the cost before the colon (11.6.2.1, 11.7.2.1)."""
+    per_turn: int | None = None
+    """Action and special: ``1ターンに1度`` — how often a turn it may be used."""
+    choose: tuple[Choose, ...] = ()
+    """What it chooses (選ぶ) when it is put on the stack."""
+    effects: tuple[Effect, ...] = ()
+    """Auto, action and special: what it does."""
+    statics: tuple[Static, ...] = ()
+    """Field: the continuous effects it keeps up."""
+    replaces: tuple[SelfReplace, ...] = ()
+    """Self-replacement effects of its own effects (11.12.5.6)."""
+    ex_burst: bool = False
+    """This auto ability is the card's EX BURST (11.10.3): on a burst only its effect is done."""
+    damage: int | None = None
+    """``ダメージN``: the card has this ability only while its controller has N or more damage (15.2.6)."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class Dejon:
+    """デジョン X - [コスト] (15.2.7)."""
+
+    counters: int
+    """X: how many dejon counters it is removed with (a positive integer, 15.2.7.2)."""
+    cost: Cost = Field(default_factory=Cost)
+    """The cost to remove it from the game from the hand (15.2.7.3)."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class CardDef:
+    """A card as printed (5.2)."""
+
+    name: str
+    """Card name (5.2.2.1)."""
+    type: CardType
+    """Card type (5.2.3, 6.6.4)."""
+    elements: tuple[Element, ...]
+    """Elements (5.2.1.1); two or more for a multi-element card."""
+    cost: int = 0
+    """Cost: the CP needed to cast it (5.2.1.2)."""
+    number: str = ""
+    """Card number (5.2.5.1, ``1-182S``); cards with the same number are the same card (8.1.1.2)."""
+    power: int | None = None
+    """Power of a forward (5.2.6)."""
+    jobs: tuple[str, ...] = ()
+    """Jobs of a character (5.2.3.1.1.4)."""
+    categories: tuple[str, ...] = ()
+    """Categories (5.2.2.2)."""
+    generic: bool = False
+    """Has the general icon (5.2.2.1, 7.7.3): any number of it may be on the field."""
+    party_icon: bool = False
+    """Has the party icon: it may form a party with forwards of any element (15.1.1.9.2)."""
+    keywords: tuple[Keyword, ...] = ()
+    """Printed keyword abilities (15.2)."""
+    ex_burst: bool = False
+    """Has EX BURST (5.2.2.1, 11.10): a summon's effects, or its ``ex_burst`` auto ability."""
+    ex_burst_damage: int | None = None
+    """``ダメージN`` gives it its EX BURST (15.2.6.3)."""
+    abilities: tuple[Ability, ...] = ()
+    """Its abilities (11.5.3)."""
+    choose: tuple[Choose, ...] = ()
+    """A summon: what it chooses (11.3.3)."""
+    effects: tuple[Effect, ...] = ()
+    """A summon: what it does (11.12.1)."""
+    replaces: tuple[SelfReplace, ...] = ()
+    """A summon: self-replacement effects of its own effects (11.12.5.6)."""
+    dejon: Dejon | None = None
+    """デジョン (15.2.7)."""
+    text: str = ""
+    """The printed text, for display."""
+
+
+def _rebuild() -> None:
+    from pydantic.dataclasses import rebuild_dataclass
+
+    for cls in (Continuous, Replace, SelfReplace, Ability, CardDef):
+        rebuild_dataclass(cls, force=True)  # type: ignore[arg-type]
+
+
+_rebuild()

@@ -1,0 +1,708 @@
+"""Paying costs (11.2), casting summons (11.3) and characters (11.4), action and special abilities (11.6,
+11.7), Back Attack (15.2.5) and dejon (15.2.7.3).
+
+Each action is a rule function: the whole procedure is checked first (what is cast, what it chooses,
+the payment); an action the rules forbid at any point is undone as if never begun (11.3.1, 11.6.3,
+11.7.3, 14.1) and recorded as a rejection citing the rule that forbids it; the player who held priority
+holds it again (14.4). A legal action returns the player who receives priority next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from judgekit.engine import Event, ScriptedInput, StepKind, zone_id
+from judgekit.engine.rules import RuleRole
+from judgekit.errors import IllegalActionError
+from judgekit.games.fftcg import abilities, continuous, terms
+from judgekit.games.fftcg.abilities import OnStack
+from judgekit.games.fftcg.cards import Ability, CardDef, Choose, Cost, CostChange
+from judgekit.games.fftcg.format import Cast, Discarded, Dulled, Payment, UseAbility, UseDejon
+from judgekit.games.fftcg.game import Cp, Fftcg, Requirement
+from judgekit.games.fftcg.registry import rule
+
+PAY_IDS: tuple[str, ...] = ("11.2.1", "11.2.1.1", "5.2.1.3", "5.2.1.3.1", "5.2.3.1.1.3", "11.6.10")
+"""The rules a payment can be rejected by; every action that pays declares them."""
+
+REWIND: tuple[str, ...] = ("14.1", "14.4")
+"""Cited with every rejected cast or ability: it is undone (14.1) and priority returns to its player (14.4)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Paid:
+    """A checked payment, ready to be carried out."""
+
+    cps: tuple[Cp, ...]
+    """The CP made, source by source."""
+    cards: tuple[str, ...]
+    """Hand cards discarded for a cost's ``discard`` (not for CP)."""
+    surplus: int
+    """CP made beyond the cost (only ever from discarding, 5.2.1.3.1)."""
+
+
+# --- paying CP (11.2) --------------------------------------------------------------------------
+
+
+def _hand_card(g: Fftcg, pid: str, key: str, taken: set[str]) -> str | None:
+    iid = g.card_options(list(g.state.zones[zone_id(pid, "hand")])).get(key)
+    return None if iid in taken else iid
+
+
+def _field_card(g: Fftcg, pid: str, key: str, taken: set[str]) -> str | None:
+    iid = g.card_options(g.field(pid)).get(key)
+    return None if iid in taken else iid
+
+
+def requirement_for_card(g: Fftcg, pid: str, d: CardDef, cost: int) -> Requirement:
+    """What casting a card of cost ``cost`` asks for (11.4.6.1.1–11.4.6.1.4, 11.3.7.1)."""
+    if cost <= 0:
+        return Requirement(0, {}, 0)
+    elements = list(dict.fromkeys(d.elements))
+    if {"light", "dark"} & set(elements):
+        return Requirement(cost, {}, 1)
+    if len(elements) > 1:
+        return Requirement(max(cost, len(elements)), {e: 1 for e in elements}, len(elements))
+    return Requirement(cost, {elements[0]: 1}, 1)
+
+
+def requirement_for_cost(cost: Cost) -> Requirement:
+    """What an ability's CP cost asks for (11.6.2.1, 11.7.2.1)."""
+    total = sum(cost.cp.values())
+    elements: dict[str, int] = {str(e): n for e, n in cost.cp.items() if e != "any" and n > 0}
+    return Requirement(total, elements, max(1, len(elements)) if total else 0)
+
+
+def card_cost(g: Fftcg, pid: str, iid: str) -> tuple[int, list[str]]:
+    """The cost to cast the card, fixed now (11.4.6, 11.3.7), with the effects that changed it."""
+    d = g.definition(iid)
+    cost = d.cost
+    changed: list[str] = []
+    for e, _ in continuous.active(g, CostChange):
+        op = continuous.payload(e).op
+        assert isinstance(op, CostChange)
+        if e.controller == pid and continuous.matches(g, iid, op.cards):
+            cost += op.by
+            changed.append(e.label)
+    return max(0, cost), changed
+
+
+@rule("11.2.1", "11.2.1.1", "5.2.1.2", "5.2.1.3", "5.2.1.3.1", "5.2.3.1.1.3", "15.1.1.4.1", role=RuleRole.TERM)
+def check_payment(
+    g: Fftcg,
+    pid: str,
+    pay: Payment,
+    req: Requirement,
+    rules: tuple[str, str],
+    exclude: Sequence[str] = (),
+    discard_count: int = 0,
+    *,
+    silent: bool = False,
+) -> Paid | IllegalActionError:
+    """11.2.1.1: 2 CP of its element for each hand card discarded (a multi-element card declares one, never a
+    Light or Dark card), 1 CP for each own active backup dulled; enough CP, of the elements asked for, and no
+    more than discarding makes unavoidable (5.2.1.3.1). ``rules``: the kind's rules for too little and too much."""
+    short, extra = rules
+    taken: set[str] = set(exclude)
+    cps: list[Cp] = []
+    for entry in pay.discard:
+        key = entry if isinstance(entry, str) else entry.card
+        iid = _hand_card(g, pid, key, taken)
+        if iid is None:
+            return IllegalActionError("pay", "11.2.1.1", f"{g.name(pid)} has no {key!r} in hand to discard for CP")
+        taken.add(iid)
+        d = g.definition(iid)
+        if {"light", "dark"} & set(d.elements):
+            return IllegalActionError(
+                "pay", "5.2.1.3", f"{d.name} is a Light or Dark card: it cannot be discarded for CP"
+            )
+        if isinstance(entry, Discarded):
+            if entry.element not in d.elements:
+                return IllegalActionError("pay", "5.2.1.3", f"{d.name} has no {entry.element} element to declare")
+            element = entry.element
+        elif len(d.elements) > 1:
+            return IllegalActionError(
+                "pay", "5.2.1.3", f"{d.name} is multi-element: declare which element its 2 CP are ({{card, element}})"
+            )
+        else:
+            element = d.elements[0]
+        cps.append(Cp(iid, 2, element, True))
+    for dulled in pay.dull:
+        key = dulled if isinstance(dulled, str) else dulled.card
+        iid = _field_card(g, pid, key, taken)
+        if iid is None:
+            return IllegalActionError("pay", "11.2.1.1", f"{g.name(pid)} controls no {key!r} to dull for CP")
+        taken.add(iid)
+        chars = g.chars(iid)
+        if chars.type != "backup":
+            return IllegalActionError(
+                "pay", "5.2.3.1.1.3", f"{chars.name} is not a backup: only backups make CP by dulling"
+            )
+        if g.is_dull(iid):
+            return IllegalActionError("pay", "11.2.1.1", f"{chars.name} is already dull")
+        if len(chars.elements) > 1 or isinstance(dulled, Dulled):
+            raise g.ambiguity(
+                ["11.2.1.1", "5.2.1.3"],
+                f"{chars.name} is a multi-element backup dulled for CP: the rules let a discarded multi-element card "
+                "declare one of its elements (5.2.1.3) but say only that a backup makes 1 CP 'of its element'",
+            )
+        cps.append(Cp(iid, 1, chars.elements[0], False))
+    cards: list[str] = []
+    for key in pay.cards:
+        iid = _hand_card(g, pid, key, taken)
+        if iid is None:
+            return IllegalActionError("pay", "11.6.10", f"{g.name(pid)} has no {key!r} in hand to discard for the cost")
+        taken.add(iid)
+        cards.append(iid)
+    if len(cards) != discard_count:
+        return IllegalActionError(
+            "pay", "11.6.10", f"the cost discards {discard_count} card(s); the payment names {len(cards)}"
+        )
+
+    def enough(sources: Sequence[Cp]) -> bool:
+        total = sum(c.amount for c in sources)
+        by: dict[str, int] = {}
+        for c in sources:
+            by[c.element] = by.get(c.element, 0) + c.amount
+        return total >= req.total and all(by.get(e, 0) >= n for e, n in req.elements.items())
+
+    made = sum(c.amount for c in cps)
+    if not enough(cps):
+        need = ", ".join(f"{n} {e}" for e, n in req.elements.items())
+        return IllegalActionError(
+            "pay", short, f"{made} CP made; {req.total} CP needed" + (f", including {need}" if need else "")
+        )
+    for i, c in enumerate(cps):
+        if enough(cps[:i] + cps[i + 1 :]):
+            how = "discarding" if c.discard else "dulling"
+            return IllegalActionError(
+                "pay",
+                "5.2.1.3.1",
+                f"the cost is paid without {how} {g.card(c.card).name}: no more CP than the cost may be made",
+            )
+    surplus = made - req.total
+    if surplus > req.allowance:
+        return IllegalActionError("pay", extra, f"{surplus} CP beyond the cost; discarding allows {req.allowance}")
+    return Paid(tuple(cps), tuple(cards), surplus)
+
+
+@rule("11.2.1", "11.2.1.1", "5.2.1.3", "5.2.1.3.1", "5.2.3.1.1.3", "15.1.1.4.1", "5.2.1.2", role=RuleRole.TERM)
+def carry_out(
+    g: Fftcg, pid: str, paid: Paid, cites: Sequence[str], what: str, surplus_rule: str = "", *, silent: bool = False
+) -> bool:
+    """Discard and dull what pays for ``what``, all at once (11.3.7.1, 11.4.7, 11.6.10)."""
+    if silent or not paid.cps:
+        return bool(paid.cps)
+    by: dict[str, int] = {}
+    for c in paid.cps:
+        by[c.element] = by.get(c.element, 0) + c.amount
+        if c.discard:
+            g.move(c.card, zone_id(g.card(c.card).owner, "break"), face_down=False)
+        else:
+            g.set_marker(c.card, "dull", 1)
+    parts = []
+    for c in paid.cps:
+        parts.append(f"{'discards' if c.discard else 'dulls'} {g.card(c.card).name} ({c.amount} {c.element})")
+    total = sum(by.values())
+    g.record(
+        StepKind.ACTION,
+        pid,
+        f"{g.name(pid)} pays {total} CP for {what}: {'; '.join(parts)}"
+        + (f" — {paid.surplus} CP beyond the cost, made by discarding" if paid.surplus else ""),
+        [*cites, "5.2.1.2", "11.2.1", "11.2.1.1"]
+        + (["5.2.1.3", "15.1.1.4.1"] if any(c.discard for c in paid.cps) else [])
+        + (["5.2.3.1.1.3"] if any(not c.discard for c in paid.cps) else [])
+        + (["5.2.1.3.1", *([surplus_rule] if surplus_rule else [])] if paid.surplus else []),
+    )
+    return True
+
+
+# --- what an action chooses ---------------------------------------------------------------------
+
+
+def parse_choices(
+    g: Fftcg, pid: str, specs: Sequence[Choose], given: Sequence[str], holder: str | None
+) -> tuple[tuple[str, ...], ...] | str:
+    """The action's ``choose`` list split among the specs, each checked; a reason when it is not legal."""
+    options = g.field_options(g.all_field())
+    rest = list(given)
+    out: list[tuple[str, ...]] = []
+    for n, spec in enumerate(specs):
+        legal = abilities.legal_choices(g, spec, pid, holder)
+        if not legal and not spec.up_to:
+            return f"there is nothing it can choose for choice {n + 1}"
+        group: list[str] = []
+        while rest and len(group) < spec.count:
+            iid = options.get(rest[0])
+            if iid is None or iid not in legal or iid in group:
+                if len(group) >= (0 if spec.up_to else spec.count):
+                    break
+                return f"{rest[0]!r} cannot be chosen for choice {n + 1}" + (
+                    f" (choices: {', '.join(k for k, v in options.items() if v in legal)})" if legal else ""
+                )
+            group.append(iid)
+            rest.pop(0)
+        if len(group) < (0 if spec.up_to else min(spec.count, len(legal))):
+            return f"choice {n + 1} needs {spec.count}; {len(group)} given"
+        out.append(tuple(group))
+    if rest:
+        return f"{', '.join(rest)} chosen beyond what it chooses"
+    return tuple(out)
+
+
+def _timing_rule(g: Fftcg, default: str) -> str:
+    if g.state.phase == "end":
+        return "9.5.1.1"
+    if g.window is not None and g.window.hold_triggers:
+        return "15.2.3.3"
+    return default
+
+
+# --- casting ----------------------------------------------------------------------------------
+
+
+def cast(g: Fftcg, entry: ScriptedInput) -> str | None:
+    """A ``cast`` action: a summon (11.3) or a character (11.4), by the card's type."""
+    act = entry.payload
+    assert isinstance(act, Cast)
+    pid = entry.player or g.holder
+    iid = g.find(pid, "hand", act.card)
+    if iid is not None and g.definition(iid).type == "summon":
+        return cast_summon(g, entry, iid)
+    return cast_character(g, entry, iid)
+
+
+@rule(
+    "11.3.1",
+    "11.3.2",
+    "11.3.3",
+    "11.3.7",
+    "11.3.7.1",
+    "11.3.8",
+    "9.3.1.6",
+    "9.5.1.1",
+    "15.2.3.3",
+    "6.2.3",
+    "7.12.1",
+    "7.12.3",
+    "15.1.1.7.1",
+    "14.1",
+    "14.2",
+    "14.4",
+    *PAY_IDS,
+    role=RuleRole.ACTION,
+)
+def cast_summon(g: Fftcg, entry: ScriptedInput, iid: str, *, silent: bool = False) -> str | None:
+    """11.3: reveal the summon, put it on top of the stack (11.3.2), choose (11.3.3), fix the cost (11.3.7)
+    and pay it all at once (11.3.7.1); it is then cast and its caster receives priority (11.3.8). Only in
+    the main and attack phases (9.3.1.6)."""
+    act = entry.payload
+    assert isinstance(act, Cast)
+    pid = entry.player or g.holder
+    d = g.definition(iid)
+    problem: IllegalActionError | None = None
+    chosen: tuple[tuple[str, ...], ...] = ()
+    paid: Paid | None = None
+    cost, changed = card_cost(g, pid, iid)
+    if g.window is None or not g.window.summons:
+        problem = IllegalActionError(
+            "cast",
+            _timing_rule(g, "9.3.1.6"),
+            f"summons are cast only in the main and attack phases, not in {g.window.name if g.window else 'this step'}",
+        )
+    else:
+        parsed = parse_choices(g, pid, d.choose, act.choose, None)
+        if isinstance(parsed, str):
+            problem = IllegalActionError("cast", "11.3.3", f"{d.name}: {parsed}")
+        else:
+            chosen = parsed
+            req = requirement_for_card(g, pid, d, cost)
+            checked = check_payment(g, pid, act.pay, req, ("11.3.7.1", "11.3.7.1"), exclude=[iid])
+            if isinstance(checked, IllegalActionError):
+                problem = checked
+            else:
+                paid = checked
+                if paid.surplus and {"light", "dark"} & set(d.elements) and not silent:
+                    raise g.ambiguity(
+                        ["11.3.7.1", "5.2.1.3.1"],
+                        f"{d.name} is a Light or Dark summon paid with {paid.surplus} CP beyond its cost by "
+                        "discarding: 11.3.7.1 allows 1 CP beyond for each element the cost requires, "
+                        "and it requires none",
+                    )
+    if silent:
+        return pid if problem is None else None
+    if problem is not None:
+        g.reject(entry, problem, ("11.3.1", *REWIND, *_paid(act.pay)), who=pid)
+        return None
+    assert paid is not None
+    payload = OnStack(
+        effects=tuple(d.effects),
+        choose=tuple(d.choose),
+        chosen_since=abilities.since_of(g, chosen),
+        replaces=tuple(d.replaces),
+    )
+    g.stack.push_card(iid, "summon", pid, d.name, payload, tuple(i for group in chosen for i in group))
+    what = ", ".join(g.label(i) for group in chosen for i in group)
+    g.record(
+        StepKind.ACTION,
+        pid,
+        f"{g.name(pid)} casts {d.name}: it is revealed and goes on top of the stack"
+        + (f", choosing {what}" if what else "")
+        + f"; its cost is fixed at {cost}"
+        + (f" ({', '.join(changed)})" if changed else ""),
+        ["11.3.1", "11.3.2", "15.1.1.7.1", "6.2.3", "7.12.1", "7.12.3", "11.3.7", "9.3.1.6"]
+        + (["11.3.3"] if chosen else []),
+        play=entry.index,
+    )
+    carry_out(g, pid, paid, ["11.3.7.1"], d.name, "11.3.7.1")
+    g.record(StepKind.ACTION, pid, f"{d.name} is cast: {g.name(pid)} receives priority", ["11.3.8"])
+    abilities.trigger(g, Event("summon_cast", pid, iid, iid), cites=("11.3.8",))
+    return pid
+
+
+@rule(
+    "11.4.1",
+    "11.4.2",
+    "11.4.6",
+    "11.4.6.1.1",
+    "11.4.6.1.2",
+    "11.4.6.1.3",
+    "11.4.6.1.4",
+    "11.4.7",
+    "11.4.8",
+    "9.3.1.5",
+    "7.7.3",
+    "7.7.3.1",
+    "7.7.4",
+    "7.7.5",
+    "15.2.5.1",
+    "15.2.5.2",
+    "15.2.5.3",
+    "15.2.5.4",
+    "15.1.1.7.1",
+    "14.1",
+    "14.2",
+    "14.4",
+    *PAY_IDS,
+    role=RuleRole.ACTION,
+)
+def cast_character(g: Fftcg, entry: ScriptedInput, iid: str | None, *, silent: bool = False) -> str | None:
+    """11.4.1: the turn player with priority casts a character from the hand in a main phase with the stack
+    empty — a special action that does not use the stack (Back Attack: in any main or attack phase with
+    priority, 15.2.5.2); it enters the field and the turn player receives priority (11.4.8)."""
+    act = entry.payload
+    assert isinstance(act, Cast)
+    pid = entry.player or g.holder
+    problem: IllegalActionError | None = None
+    also: tuple[str, ...] = ()
+    paid: Paid | None = None
+    back_attack = False
+    if iid is None:
+        problem = IllegalActionError("cast", "11.4.2", f"{g.name(pid)} has no {act.card!r} in hand")
+    else:
+        d = g.definition(iid)
+        back_attack = "back_attack" in d.keywords
+        cost, _ = card_cost(g, pid, iid)
+        main = g.state.phase in ("main1", "main2")
+        if back_attack:
+            if g.state.phase not in ("main1", "main2", "attack") or g.window is None or not g.window.summons:
+                problem = IllegalActionError(
+                    "cast", "15.2.5.2", "a Back Attack character is cast only in a main or attack phase with priority"
+                )
+        elif pid != g.state.turn_player:
+            problem = IllegalActionError("cast", "11.4.1", "only the turn player casts characters")
+        elif not main or g.window is None or not g.window.summons:
+            problem = IllegalActionError("cast", "11.4.1", "characters are cast only in a main phase")
+            also = ("9.3.1.5",)
+        elif not g.stack.is_empty():
+            problem = IllegalActionError("cast", "11.4.1", "characters are cast only while the stack is empty")
+            also = ("9.3.1.5",)
+        if problem is None:
+            limit = terms.field_limit(g, pid, iid, silent=True)
+            if limit:
+                reason = {
+                    "7.7.3": f"{g.name(pid)} already has a {d.name} without the general icon on the field",
+                    "7.7.4": f"{g.name(pid)} already has five backups",
+                    "7.7.5": f"{g.name(pid)} already has a Light or Dark character",
+                }[limit]
+                problem = IllegalActionError("cast", limit, reason)
+        if problem is None:
+            req = requirement_for_card(g, pid, d, cost)
+            short = (
+                "11.4.6.1.2" if len(set(d.elements)) > 1 and not {"light", "dark"} & set(d.elements) else "11.4.6.1.1"
+            )
+            checked = check_payment(g, pid, act.pay, req, (short, "11.4.6.1.4"), exclude=[iid])
+            if isinstance(checked, IllegalActionError):
+                problem = checked
+            else:
+                paid = checked
+    if silent:
+        return g.state.turn_player if problem is None else None
+    if problem is not None:
+        g.reject(entry, problem, (*also, "11.4.1", *REWIND, *_paid(act.pay)), who=pid)
+        return None
+    assert iid is not None and paid is not None
+    d = g.definition(iid)
+    cost, changed = card_cost(g, pid, iid)
+    light = bool({"light", "dark"} & set(d.elements))
+    multi = len(set(d.elements)) > 1 and not light
+    joins = not d.generic and any(g.chars(i).generic and g.chars(i).name == d.name for i in g.field(pid))
+    g.record(
+        StepKind.ACTION,
+        pid,
+        f"{g.name(pid)} casts {d.name} (a special action: no stack, no response)"
+        + (" with Back Attack" if back_attack else "")
+        + f"; its cost is fixed at {cost}"
+        + (f" ({', '.join(changed)})" if changed else ""),
+        ["11.4.1", "11.4.2", "11.4.6", "15.1.1.7.1"]
+        + (["15.2.5.1", "15.2.5.2", "15.2.5.4"] if back_attack else [])
+        + (["15.2.5.3"] if back_attack and not g.stack.is_empty() else [])
+        + (["11.4.6.1.3"] if light else ["11.4.6.1.2"] if multi else ["11.4.6.1.1"] if cost else [])
+        + (["7.7.3.1"] if joins else []),
+        play=entry.index,
+    )
+    carry_out(g, pid, paid, ["11.4.7"], d.name, "11.4.6.1.4")
+    terms.put_onto_field(g, pid, iid, ["11.4.8"], pid)
+    return g.state.turn_player
+
+
+# --- action and special abilities ---------------------------------------------------------------
+
+
+def _find_ability(g: Fftcg, iid: str, name: str) -> Ability | None:
+    for ref in g.chars(iid).abilities:
+        a = ref.ability
+        if a.kind in ("action", "special") and a.name == name:
+            return a
+    return None
+
+
+@rule(
+    "11.6.1",
+    "11.6.2.1",
+    "11.6.2.2",
+    "11.6.3",
+    "11.6.4",
+    "11.6.5",
+    "11.6.9",
+    "11.6.11",
+    "11.7.1",
+    "11.7.2.1",
+    "11.7.2.2",
+    "11.7.3",
+    "11.7.4",
+    "11.7.5",
+    "11.7.9",
+    "11.7.10",
+    "11.7.11",
+    "9.3.1.7",
+    "9.5.1.1",
+    "15.2.3.3",
+    "15.2.2.3",
+    "15.1.1.2.1",
+    "15.1.1.10.1",
+    "6.8.1",
+    "14.1",
+    "14.2",
+    "14.4",
+    *PAY_IDS,
+    role=RuleRole.ACTION,
+)
+def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str | None:
+    """11.6: put an action ability on the stack, choose, fix and pay its cost all at once — a dull icon only
+    on a character controlled since the start of the turn or with Haste (11.6.2.2); a special ability also
+    discards a card of the same name (11.7.1). Only in the main and attack phases (9.3.1.7); its player
+    receives priority again (11.6.11, 11.7.11)."""
+    act = entry.payload
+    assert isinstance(act, UseAbility)
+    pid = entry.player or g.holder
+    iid = g.find(pid, "field", act.card)
+    a = _find_ability(g, iid, act.ability) if iid is not None else None
+    special = a is not None and a.kind == "special"
+    base = "11.7.3" if special else "11.6.3"
+    problem: IllegalActionError | None = None
+    paid: Paid | None = None
+    chosen: tuple[tuple[str, ...], ...] = ()
+    same_name: str | None = None
+    flag = f"ability:{iid}:{act.ability}"
+    if iid is None or a is None:
+        problem = IllegalActionError(
+            "ability", "11.6.4", f"{g.name(pid)} controls no {act.card!r} with an ability {act.ability!r}"
+        )
+    elif g.window is None or not g.window.summons:
+        problem = IllegalActionError(
+            "ability",
+            _timing_rule(g, "9.3.1.7"),
+            "action and special abilities are used only in the main and attack phases",
+        )
+    elif a.per_turn is not None and g.state.flag(pid, flag) >= a.per_turn:
+        problem = IllegalActionError(
+            "ability", base, f"{act.ability} may be used {a.per_turn} time(s) a turn and has been"
+        )
+    elif a.cost.dull and g.is_dull(iid):
+        problem = IllegalActionError("ability", base, f"{g.label(iid)} is dull: it cannot be dulled to pay the cost")
+    elif (
+        a.cost.dull
+        and g.chars(iid).type in ("forward", "backup")
+        and not g.controlled_since_turn_start(iid)
+        and not g.has(iid, "haste")
+    ):
+        problem = IllegalActionError(
+            "ability",
+            "11.7.2.2" if special else "11.6.2.2",
+            f"{g.label(iid)} has not been controlled since the start of the turn and has no Haste",
+        )
+    elif any(g.counters(iid).get(n, 0) < k for n, k in a.cost.remove_counters.items()):
+        problem = IllegalActionError("ability", base, f"{g.label(iid)} has too few counters to remove")
+    elif a.cost.crystals > g.state.players[pid].counters.get("crystals", 0):
+        problem = IllegalActionError("ability", base, f"{g.name(pid)} has too few crystals")
+    else:
+        taken: list[str] = []
+        if special:
+            name = g.chars(iid).name
+            hand = [
+                i
+                for i in g.state.zones[zone_id(pid, "hand")]
+                if g.definition(i).name == name and g.card(i).key not in _named(act.pay)
+            ]
+            if not hand:
+                problem = IllegalActionError(
+                    "ability", "11.7.1", f"{g.name(pid)} has no other card named {name} in hand"
+                )
+            else:
+                same_name = hand[0]
+                taken.append(same_name)
+        if problem is None:
+            parsed = parse_choices(g, pid, a.choose, act.choose, iid)
+            if isinstance(parsed, str):
+                problem = IllegalActionError("ability", "11.7.5" if special else "11.6.5", f"{act.ability}: {parsed}")
+            else:
+                chosen = parsed
+                req = requirement_for_cost(a.cost)
+                rid = "11.7.2.1" if special else "11.6.2.1"
+                checked = check_payment(g, pid, act.pay, req, (rid, rid), exclude=taken, discard_count=a.cost.discard)
+                if isinstance(checked, IllegalActionError):
+                    problem = checked
+                else:
+                    paid = checked
+    if silent:
+        return pid if problem is None else None
+    if problem is not None:
+        g.reject(entry, problem, (base, *REWIND, *_paid(act.pay)), who=pid)
+        return None
+    assert iid is not None and a is not None and paid is not None
+    card = g.card(iid)
+    label = f"{card.name}'s {'special' if special else 'action'} ability {a.name}"
+    payload = OnStack(
+        effects=tuple(a.effects),
+        choose=tuple(a.choose),
+        chosen_since=abilities.since_of(g, chosen),
+        ability=a,
+        replaces=tuple(a.replaces),
+        source_since=g.card(iid).since,
+    )
+    g.stack.push_ability(
+        "special" if special else "action", pid, iid, label, payload, tuple(i for grp in chosen for i in grp)
+    )
+    what = ", ".join(g.label(i) for group in chosen for i in group)
+    g.record(
+        StepKind.ACTION,
+        pid,
+        f"{g.name(pid)} uses {label}: it goes on top of the stack" + (f", choosing {what}" if what else ""),
+        (["11.7.1", "11.7.3", "11.7.4", "11.7.9"] if special else ["11.6.1", "11.6.3", "11.6.4", "11.6.9"])
+        + ["9.3.1.7"]
+        + (["11.7.5" if special else "11.6.5"] if chosen else []),
+        play=entry.index,
+    )
+    if a.per_turn is not None:
+        g.set_flag(pid, flag, g.state.flag(pid, flag) + 1)
+    pay_rule = "11.7.10" if special else "11.6.10"
+    cp_rule = "11.7.2.1" if special else "11.6.2.1"
+    carry_out(g, pid, paid, [pay_rule, cp_rule], label, cp_rule)
+    if a.cost.dull:
+        g.set_marker(iid, "dull", 1)
+        g.record(
+            StepKind.ACTION,
+            pid,
+            f"{g.name(pid)} dulls {card.name} for the dull icon",
+            [pay_rule, "15.1.1.2.1"]
+            + (["15.2.2.3"] if not g.controlled_since_turn_start(iid) and g.has(iid, "haste") else []),
+        )
+    if same_name is not None:
+        terms.discard_cards(g, pid, [same_name], [pay_rule, "11.7.1"], pid, f"the card of the same name for {a.name}")
+    if paid.cards:
+        terms.discard_cards(g, pid, list(paid.cards), [pay_rule], pid, f"the cost of {a.name}")
+    for name, k in sorted(a.cost.remove_counters.items()):
+        terms.change_counters(g, iid, name, -k, pid, f"the cost of {a.name}")
+    if a.cost.crystals:
+        have = g.state.players[pid].counters.get("crystals", 0)
+        g.set_counter(pid, "crystals", have - a.cost.crystals)
+        g.record(StepKind.ACTION, pid, f"{g.name(pid)} pays {a.cost.crystals} crystal(s)", [pay_rule, "6.8.1"])
+    if a.cost.break_self:
+        terms.to_break_zone(g, [iid], False, [pay_rule], pid, why=f"the cost of {a.name}")
+    g.record(
+        StepKind.ACTION,
+        pid,
+        f"{label} is used: {g.name(pid)} receives priority",
+        ["11.7.11" if special else "11.6.11"],
+    )
+    return pid
+
+
+def _paid(pay: Payment) -> tuple[str, ...]:
+    """14.2: a payment made for an undone action is undone too (cited when the action named one)."""
+    return ("14.2",) if pay.discard or pay.dull or pay.cards else ()
+
+
+def _named(pay: Payment) -> set[str]:
+    return {e if isinstance(e, str) else e.card for e in pay.discard} | set(pay.cards)
+
+
+# --- dejon -------------------------------------------------------------------------------------
+
+
+@rule("15.2.7.3", "15.2.7.1", "15.2.7.1.1", "15.2.7.2", "6.7.1", "14.1", "14.4", "14.2", *PAY_IDS, role=RuleRole.ACTION)
+def dejon(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str | None:
+    """15.2.7.3: the turn player with priority in a main phase with the stack empty pays a hand card's dejon
+    cost and removes it from the game with X dejon counters; this does not use the stack."""
+    act = entry.payload
+    assert isinstance(act, UseDejon)
+    pid = entry.player or g.holder
+    iid = g.find(pid, "hand", act.card)
+    d = g.definition(iid) if iid is not None else None
+    problem: IllegalActionError | None = None
+    paid: Paid | None = None
+    if iid is None or d is None or d.dejon is None:
+        problem = IllegalActionError("dejon", "15.2.7.3", f"{g.name(pid)} has no card with dejon {act.card!r} in hand")
+    elif pid != g.state.turn_player or g.state.phase not in ("main1", "main2") or not g.stack.is_empty():
+        problem = IllegalActionError("dejon", "15.2.7.3", "only the turn player, in a main phase, with the stack empty")
+    else:
+        req = requirement_for_cost(d.dejon.cost)
+        checked = check_payment(g, pid, act.pay, req, ("15.2.7.3", "15.2.7.3"), exclude=[iid])
+        if isinstance(checked, IllegalActionError):
+            problem = checked
+        else:
+            paid = checked
+    if silent:
+        return pid if problem is None else None
+    if problem is not None:
+        g.reject(entry, problem, REWIND, who=pid)
+        return None
+    assert iid is not None and d is not None and d.dejon is not None and paid is not None
+    g.record(
+        StepKind.ACTION,
+        pid,
+        f"{g.name(pid)} uses dejon on {d.name}",
+        ["15.2.7.1", "15.2.7.1.1", "15.2.7.3", "15.2.7.2"],
+        play=entry.index,
+    )
+    carry_out(g, pid, paid, ["15.2.7.3"], f"{d.name}'s dejon")
+    g.move(iid, zone_id(pid, "removed"), face_down=False)
+    g.set_marker(iid, "counter:デジョン", d.dejon.counters)
+    g.record(
+        StepKind.ACTION,
+        pid,
+        f"{d.name} is removed from the game with {d.dejon.counters} dejon counter(s)",
+        ["15.2.7.3", "6.7.1"],
+    )
+    return g.state.turn_player

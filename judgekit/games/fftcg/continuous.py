@@ -1,0 +1,286 @@
+"""Continuous effects (11.12.4), their targets and conditions, and the characteristics they make.
+
+Field abilities keep up continuous effects while their card is on the field (11.9.1, 11.12.4.4,
+11.12.4.5); resolved summons and abilities make them for a while, locked to the cards they
+affected then (11.12.4.2). Characteristics are computed in the order of 11.12.4.6 — ① control,
+② text, ③ card type and job, ④ general, ⑤ power — within a kind the effects that change the card
+with the ability first (11.12.4.7), then by dependency (11.12.4.12–11.12.4.13) and timestamp
+(11.12.4.8–11.12.4.10). A power set to a number changes the printed power, then the
+modifications apply (11.3.10, 11.5.6). Replacement effects and cost changes change no
+characteristic: the rules that need them look them up with :func:`active`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from judgekit.engine import ContinuousEffect, order_effects, zone_id
+from judgekit.games.fftcg.cards import (
+    Cannot,
+    CardFilter,
+    Condition,
+    Selector,
+    Static,
+    StaticGain,
+    StaticPower,
+    Unblockable,
+)
+from judgekit.games.fftcg.game import CHARACTER_TYPES, AbilityRef, Chars, Fftcg
+
+KIND_CONTROL = 1
+"""11.12.4.6 ①: control."""
+KIND_TEXT = 2
+"""11.12.4.6 ②: text."""
+KIND_TYPE = 3
+"""11.12.4.6 ③: card type and job."""
+KIND_GENERAL = 4
+"""11.12.4.6 ④: every other kind."""
+KIND_POWER = 5
+"""11.12.4.6 ⑤: power."""
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """What a continuous effect carries: the static op, where ``self`` points and its condition."""
+
+    op: Static
+    """What it does."""
+    holder: str
+    """Instance id of the card ``self`` means."""
+    condition: Condition | None = None
+    """It applies only while this holds (a field ability's condition)."""
+
+
+def kind_of(op: Static) -> int:
+    """The 11.12.4.6 kind of a static op."""
+    if isinstance(op, StaticPower):
+        return KIND_POWER
+    return KIND_GENERAL
+
+
+def layer(op: Static, self_only: bool) -> int:
+    """The application layer: the 11.12.4.6 kind, the card's own effects first within it (11.12.4.7)."""
+    return kind_of(op) * 10 + (0 if self_only else 1)
+
+
+def printed(g: Fftcg, iid: str) -> Chars:
+    """A card's printed characteristics, with its ``ダメージN`` abilities only while they apply (15.2.6.2)."""
+    d = g.definition(iid)
+    c = g.state.cards.get(iid) or g.last_known[iid]
+    damage = g.player_damage(c.controller) if c.controller in g.state.players else 0
+    abilities = tuple(AbilityRef(a, iid) for a in d.abilities if a.damage is None or damage >= a.damage)
+    return Chars(
+        name=d.name,
+        type=d.type,
+        elements=tuple(d.elements),
+        cost=d.cost,
+        power=d.power if d.type == "forward" else None,
+        jobs=tuple(d.jobs),
+        categories=tuple(d.categories),
+        generic=d.generic,
+        keywords=frozenset(d.keywords),
+        abilities=abilities,
+        cannot=frozenset(),
+        unblockable_by=(),
+        party_icon=d.party_icon,
+    )
+
+
+def static_effects(g: Fftcg) -> list[ContinuousEffect]:
+    """The continuous effects of the field abilities of cards on the field (11.9.1, 11.12.4.8)."""
+    out: list[ContinuousEffect] = []
+    for iid in g.all_field():
+        card = g.card(iid)
+        for n, ref in enumerate(printed(g, iid).abilities):
+            a = ref.ability
+            if a.kind != "field":
+                continue
+            for i, op in enumerate(a.statics):
+                out.append(
+                    ContinuousEffect(
+                        key=f"field:{iid}/{a.name or n}#{i + 1}",
+                        source=iid,
+                        controller=card.controller,
+                        layer=layer(op, getattr(op, "target", "self") == "self"),
+                        timestamp=card.since,
+                        until="field",
+                        label=f"{card.name}'s field ability" + (f" {a.name}" if a.name else ""),
+                        payload=Applied(op, iid, a.condition),
+                    )
+                )
+    return out
+
+
+def all_effects(g: Fftcg) -> list[ContinuousEffect]:
+    """Field abilities' effects and effects made by summons and abilities, in application order."""
+    return order_effects([*static_effects(g), *g.effects])
+
+
+def payload(effect: ContinuousEffect) -> Applied:
+    """The effect's payload (every FFTCG continuous effect carries an :class:`Applied`)."""
+    p = effect.payload
+    if not isinstance(p, Applied):
+        raise TypeError(f"{effect.key}: unexpected payload {p!r}")
+    return p
+
+
+def select(g: Fftcg, controller: str, holder: str | None, selector: Selector) -> list[str]:
+    """The characters a group selector names now (``self``, ``own.forwards``, …); choosing ones give nothing."""
+    opp = g.state.opponent(controller)
+    if selector == "self":
+        return [holder] if holder is not None and g.on_field(holder) else []
+    if selector == "attackers":
+        return [a for a in g.battle.attackers if g.on_field(a)] if g.battle else []
+    if selector == "blocker":
+        b = g.battle.blocker if g.battle else None
+        return [b] if b is not None and g.on_field(b) else []
+    if "." not in selector or selector.startswith(("chosen", "event")):
+        return []
+    side, what = selector.split(".", 1)
+    players = {"own": [controller], "opponent": [opp], "all": list(g.state.player_order())}[side]
+    kinds = {"forwards": {"forward"}, "backups": {"backup"}, "characters": set(CHARACTER_TYPES)}[what]
+    return [i for p in players for i in g.field(p) if printed_or(g, i).type in kinds]
+
+
+def printed_or(g: Fftcg, iid: str, cur: Mapping[str, Chars] | None = None) -> Chars:
+    """The card's characteristics as far as they are computed (``cur``), else as printed."""
+    if cur is not None and iid in cur:
+        return cur[iid]
+    return printed(g, iid)
+
+
+def matches(
+    g: Fftcg, iid: str, f: CardFilter | None, holder: str | None = None, cur: Mapping[str, Chars] | None = None
+) -> bool:
+    """Whether the card is like ``f`` (``other``: not ``holder``)."""
+    if f is None:
+        return True
+    c = cur[iid] if cur is not None and iid in cur else (g.chars(iid) if g.on_field(iid) else printed(g, iid))
+    checks = [
+        f.type is None or (c.type in CHARACTER_TYPES if f.type == "character" else c.type == f.type),
+        f.element is None or f.element in c.elements,
+        f.name is None or c.name == f.name,
+        f.job is None or f.job in c.jobs,
+        f.category is None or f.category in c.categories,
+        f.cost_at_most is None or c.cost <= f.cost_at_most,
+        f.cost_at_least is None or c.cost >= f.cost_at_least,
+        f.power_at_most is None or (c.power is not None and max(c.power, 0) <= f.power_at_most),
+        f.power_at_least is None or (c.power is not None and c.power >= f.power_at_least),
+        f.dull is None or (iid in g.state.cards and g.is_dull(iid) == f.dull),
+        f.attacking is None or ((g.battle is not None and iid in g.battle.attackers) == f.attacking),
+        f.blocking is None or ((g.battle is not None and g.battle.blocker == iid) == f.blocking),
+        not f.other or iid != holder,
+    ]
+    return all(checks)
+
+
+def count(g: Fftcg, what: str, controller: str) -> int:
+    """How many of ``what`` there are, for an ability of ``controller``."""
+    side, rest = what.split(".", 1)
+    pid = controller if side == "own" else g.state.opponent(controller)
+    if rest == "crystals":
+        return g.state.players[pid].counters.get("crystals", 0)
+    if rest in ("forwards", "backups"):
+        return len(g.of_type(pid, rest[:-1]))
+    return len(g.state.zones[zone_id(pid, rest)])
+
+
+def holds(
+    g: Fftcg, cond: Condition, controller: str, holder: str | None = None, cur: Mapping[str, Chars] | None = None
+) -> bool:
+    """Whether every part of ``cond`` holds for an ability of ``controller``."""
+    if cond.count is not None:
+        n = count(g, cond.count, controller)
+        if cond.at_least is not None and n < cond.at_least:
+            return False
+        if cond.at_most is not None and n > cond.at_most:
+            return False
+    if cond.controls is not None and not any(matches(g, i, cond.controls, holder, cur) for i in g.field(controller)):
+        return False
+    if cond.turn is not None:
+        pid = controller if cond.turn == "own" else g.state.opponent(controller)
+        if g.state.turn_player != pid:
+            return False
+    return True
+
+
+def targets_of(g: Fftcg, effect: ContinuousEffect, cur: Mapping[str, Chars] | None = None) -> list[str]:
+    """The cards a continuous effect applies to now: its locked cards (11.12.4.2), or its selector (11.12.4.5)."""
+    p = payload(effect)
+    if p.condition is not None and not holds(g, p.condition, effect.controller, p.holder, cur):
+        return []
+    selector: Selector = getattr(p.op, "target", "self")
+    found = (
+        [t for t in effect.targets if g.on_field(t)]
+        if effect.targets
+        else select(g, effect.controller, p.holder, selector)
+    )
+    f: CardFilter | None = getattr(p.op, "filter", None)
+    return [t for t in found if matches(g, t, f, p.holder, cur)]
+
+
+def characteristics(g: Fftcg) -> dict[str, Chars]:
+    """Every character's characteristics on the field after continuous effects (11.12.4.6–11.12.4.13)."""
+    cards = g.all_field()
+    cur = {i: printed(g, i) for i in cards}
+    effects = [*static_effects(g), *g.effects]
+    general = [e for e in effects if kind_of(payload(e).op) < KIND_POWER]
+
+    def depends(b: ContinuousEffect, a: ContinuousEffect) -> bool:
+        # 11.12.4.12: b depends on a if applying a first changes whether or where b applies.
+        before = targets_of(g, b, cur)
+        trial = dict(cur)
+        _apply(trial, payload(a).op, targets_of(g, a, cur))
+        return targets_of(g, b, trial) != before
+
+    for e in order_effects(general, depends):
+        _apply(cur, payload(e).op, targets_of(g, e, cur))
+    powers = order_effects([e for e in effects if kind_of(payload(e).op) == KIND_POWER])
+    for iid in cards:
+        c = cur[iid]
+        if c.power is None:
+            continue
+        base = c.power
+        change = 0
+        for e in powers:
+            op = payload(e).op
+            assert isinstance(op, StaticPower)
+            if iid not in targets_of(g, e, cur):
+                continue
+            if op.set is not None:
+                base = op.set
+            change += op.by
+        cur[iid] = replace(c, power=base + change)
+    return cur
+
+
+def _apply(cur: dict[str, Chars], op: Static, targets: list[str]) -> None:
+    for t in targets:
+        if t not in cur:
+            continue
+        c = cur[t]
+        if isinstance(op, StaticGain):
+            cur[t] = replace(c, keywords=c.keywords | frozenset(op.keywords))
+        elif isinstance(op, Cannot):
+            cur[t] = replace(c, cannot=c.cannot | {op.action})
+        elif isinstance(op, Unblockable):
+            cur[t] = replace(c, unblockable_by=(*c.unblockable_by, op.blockers))
+
+
+def active(g: Fftcg, kind: type) -> list[tuple[ContinuousEffect, list[str]]]:
+    """Continuous effects whose op is a ``kind``, with the cards they apply to now, in order."""
+    out: list[tuple[ContinuousEffect, list[str]]] = []
+    for e in all_effects(g):
+        if isinstance(payload(e).op, kind):
+            out.append((e, targets_of(g, e)))
+    return out
+
+
+def effect_tag(g: Fftcg, e: ContinuousEffect) -> str:
+    """A short, stable label for an effect in decisions: ``<card key>/<ability name or effect key>``."""
+    src = g.state.cards.get(e.source) or g.last_known.get(e.source)
+    key = src.key if src else e.source
+    if e.key.startswith("field:"):
+        return f"{key}/{e.key.split('/', 1)[1].rsplit('#', 1)[0]}"
+    return f"{key}/{e.key}"

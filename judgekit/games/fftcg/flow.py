@@ -1,0 +1,304 @@
+"""The flow of the game: decks and set-up (8), turns and phases (9).
+
+The attack phase is in :mod:`~judgekit.games.fftcg.attack`; priority windows, which every main, attack
+and end phase opens, are in :mod:`~judgekit.games.fftcg.priority`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from judgekit.engine import DecisionRequest, Event, GameOver, StepKind, zone_id
+from judgekit.engine.rules import RuleRole
+from judgekit.games.fftcg import abilities, attack, priority, processing, terms
+from judgekit.games.fftcg.game import PHASES, Fftcg, ScriptEnd, Window
+from judgekit.games.fftcg.registry import rule
+
+HAND_LIMIT = 5
+"""The hand limit (9.5.1.2: normally 5)."""
+
+
+def run(g: Fftcg, at: str) -> None:
+    """Play the game from ``at`` (``setup`` or a phase) until it ends or the play list runs out."""
+    try:
+        if at == "setup":
+            if not deck_check(g):
+                return
+            setup(g)
+            at = "active"
+        turn(g, at)
+    except (GameOver, ScriptEnd):
+        return
+
+
+@rule("8.1.1", "8.1.1.1", "8.1.1.2", "5.2.5.1", role=RuleRole.PROCEDURE)
+def deck_check(g: Fftcg, *, silent: bool = False) -> bool:
+    """8.1.1: a deck is exactly 50 cards in constructed, 40 or more in limited (8.1.1.1), at most 3 of a card
+    number in constructed (8.1.1.2, 5.2.5.1)."""
+    problems: list[tuple[str, str, str]] = []
+    limited = g.format == "limited"
+    for pid in g.state.players:
+        cards = [g.card(i) for i in g.state.zones[zone_id(pid, "deck")]]
+        if limited and len(cards) < 40:
+            problems.append((pid, "8.1.1.1", f"{len(cards)} cards; a limited deck has 40 or more"))
+        if not limited and len(cards) != 50:
+            problems.append((pid, "8.1.1.1", f"{len(cards)} cards; a constructed deck has exactly 50"))
+        if not limited:
+            numbers = Counter(g.defs[c.key].number or c.key for c in cards)
+            for number, n in sorted(numbers.items()):
+                if n > 3:
+                    problems.append((pid, "8.1.1.2", f"{n} cards of number {number}; at most 3"))
+    if silent:
+        return not problems
+    if problems:
+        for pid, rid, text in problems:
+            g.record(StepKind.RULE, "rules", f"{g.name(pid)}'s deck is not legal: {text}", ["8.1.1", rid])
+        raise g.finish(
+            None,
+            "the game cannot start: a deck is not legal",
+            ["8.1.1", *dict.fromkeys(rid for _, rid, _ in problems)],
+        )
+    g.record(
+        StepKind.RULE,
+        "rules",
+        "both decks are legal: " + ("40 or more cards" if limited else "50 cards, at most 3 of a card number"),
+        ["8.1.1", "8.1.1.1"] + ([] if limited else ["8.1.1.2", "5.2.5.1"]),
+    )
+    return True
+
+
+@rule("8.2.1", "8.2.1.1", "8.2.1.2", "8.2.1.3", "8.2.1.4", "8.2.1.5", role=RuleRole.PROCEDURE)
+def setup(g: Fftcg, *, silent: bool = False) -> bool:
+    """8.2.1: shuffle (8.2.1.1), choose the first player at random (8.2.1.2), draw five (8.2.1.3), a mulligan for
+    each player in turn order (8.2.1.4), and the first player's turn begins (8.2.1.5)."""
+    if silent:
+        return True
+    g.set_phase("setup", "")
+    for pid in g.state.players:
+        terms.shuffle(g, pid, ["8.2.1", "8.2.1.1"])
+    chooser = g.decide(
+        DecisionRequest(
+            "first_player",
+            None,
+            tuple(g.state.players),
+            "8.2.1.2",
+            "a random method picks the player who chooses to go first or second",
+            chance=True,
+        )
+    )[0]
+    goes = g.decide(
+        DecisionRequest(
+            "go_first", chooser, ("first", "second"), "8.2.1.2", f"{g.name(chooser)} chooses to go first or second"
+        )
+    )[0]
+    first = chooser if goes == "first" else g.state.opponent(chooser)
+    second = g.state.opponent(first)
+    for pid in (first, second):
+        terms.draw(g, pid, 5, ["8.2.1.3"], pid)
+    for pid in (first, second):
+        answer = g.decide(
+            DecisionRequest(
+                "mulligan",
+                pid,
+                ("keep", "redraw"),
+                "8.2.1.4",
+                f"{g.name(pid)} keeps the five cards or puts them on the bottom and draws five",
+            )
+        )
+        if answer[0] == "keep":
+            continue
+        hand = list(g.state.zones[zone_id(pid, "hand")])
+        ordered = terms.order_cards(
+            g,
+            pid,
+            hand,
+            "8.2.1.4",
+            f"{g.name(pid)} chooses the order the five cards go to the bottom (first = highest)",
+        )
+        for iid in ordered:
+            g.move(iid, zone_id(pid, "deck"), top=False, face_down=True)
+        g.record(StepKind.RULE, pid, f"{g.name(pid)} puts the five cards on the bottom of the deck", ["8.2.1.4"])
+        terms.draw(g, pid, 5, ["8.2.1.4"], pid)
+    g.set_turn(1, first)
+    g.record(StepKind.PHASE, "rules", f"{g.name(first)} goes first: turn 1 begins", ["8.2.1.5"])
+    return True
+
+
+@rule("9", "9.5.1.5", role=RuleRole.PROCEDURE)
+def turn(g: Fftcg, at: str, *, silent: bool = False) -> bool:
+    """9: each turn runs its phases; after the end phase the opponent's turn begins (9.5.1.5)."""
+    if silent:
+        return True
+    start = PHASES.index(at)
+    if g.state.turn_player not in g.turn_started:
+        g.turn_started[g.state.turn_player] = g.tick()
+    while True:
+        for phase in PHASES[start:]:
+            if phase == "active":
+                active_phase(g)
+            elif phase == "draw":
+                draw_phase(g)
+            elif phase in ("main1", "main2"):
+                main_phase(g, phase)
+            elif phase == "attack":
+                attack.attack_phase(g)
+            else:
+                end_phase(g)
+        nxt = g.state.opponent(g.state.turn_player)
+        g.set_turn(g.state.turn + 1, nxt)
+        g.clear_flags()
+        g.attacked.clear()
+        g.set_phase("active", "")
+        g.turn_started[nxt] = g.tick()
+        g.record(StepKind.PHASE, "rules", f"turn {g.state.turn}: {g.name(nxt)}'s turn", ["9.5.1.5", "9"])
+        priority.reached(g, new_turn=True)
+        start = 0
+
+
+@rule("9.1.1", "9.1.1.1", "9.1.1.2", "15.2.4.2", "15.1.1.1.1", role=RuleRole.PROCEDURE)
+def active_phase(g: Fftcg, *, silent: bool = False) -> bool:
+    """9.1.1.1: the turn player activates every dull card they control on the field — not a frozen one
+    (15.2.4.2) — a special action without the stack; no one receives priority (9.1.1.2)."""
+    if silent:
+        return True
+    tp = g.state.turn_player
+    g.set_phase("active", "")
+    g.record(
+        StepKind.PHASE, "rules", f"{g.name(tp)}'s active phase (no one receives priority in it)", ["9.1.1", "9.1.1.2"]
+    )
+    woke: list[str] = []
+    kept: list[str] = []
+    for iid in g.field(tp):
+        if g.frozen(iid):
+            g.set_marker(iid, "frozen", 0)
+            if g.is_dull(iid):
+                kept.append(iid)
+            continue
+        if g.is_dull(iid):
+            g.set_marker(iid, "dull", 0)
+            woke.append(iid)
+    if woke:
+        g.record(
+            StepKind.RULE,
+            "rules",
+            f"{g.name(tp)} activates {', '.join(g.label(i) for i in woke)}",
+            ["9.1.1.1", "15.1.1.1.1"],
+        )
+    if kept:
+        g.record(
+            StepKind.RULE,
+            "rules",
+            f"{', '.join(g.label(i) for i in kept)} is frozen: it is not activated this active phase",
+            ["15.2.4.2"],
+        )
+    return True
+
+
+@rule("9.2.1", "9.2.1.1", "9.2.1.2", "9.2.1.3", "8.2.1.5", role=RuleRole.PROCEDURE)
+def draw_phase(g: Fftcg, *, silent: bool = False) -> bool:
+    """9.2.1.1: the turn player draws two cards — one on the first player's first turn (9.2.1.3) — a special
+    action without the stack; no one receives priority (9.2.1.2)."""
+    if silent:
+        return True
+    tp = g.state.turn_player
+    g.set_phase("draw", "")
+    g.record(
+        StepKind.PHASE, "rules", f"{g.name(tp)}'s draw phase (no one receives priority in it)", ["9.2.1", "9.2.1.2"]
+    )
+    if g.state.turn == 1:
+        terms.draw(g, tp, 1, ["9.2.1.3", "8.2.1.5"], "rules")
+    else:
+        terms.draw(g, tp, 2, ["9.2.1.1"], "rules")
+    return True
+
+
+@rule("9.3.1", "9.3.1.1", "9.3.1.3", "9.3.1.4", "15.2.7.4", "9.3.1.2", "11.1.2", role=RuleRole.PROCEDURE)
+def main_phase(g: Fftcg, phase: str, *, silent: bool = False) -> bool:
+    """9.3.1: 'main phase start' auto abilities go on the stack with those already waiting (9.3.1.3), then the
+    turn player receives priority (9.3.1.4); the phase ends when both pass with the stack empty (9.3.1.2)."""
+    if silent:
+        return True
+    tp = g.state.turn_player
+    g.set_phase(phase, "")
+    priority.reached(g)
+    which = "first" if phase == "main1" else "second"
+    g.record(
+        StepKind.PHASE,
+        "rules",
+        f"{g.name(tp)}'s {which} main phase: auto abilities go on the stack, then {g.name(tp)} receives priority",
+        ["9.3.1", "9.3.1.1", "9.3.1.3", "9.3.1.4", "11.1.2"],
+    )
+    abilities.trigger(g, Event(f"{phase}_start", tp), cites=("9.3.1.3",))
+    if phase == "main1":
+        from judgekit.games.fftcg import dejon
+
+        dejon.dejon_start(g)
+    priority.priority_window(g, Window(f"the {which} main phase", True), ["9.3.1.2"])
+    return True
+
+
+@rule(
+    "9.5.1",
+    "9.5.1.1",
+    "9.5.1.2",
+    "9.5.1.3",
+    "9.5.1.3.1",
+    "9.5.1.3.2",
+    "9.5.1.4",
+    "9.5.1.5",
+    "13.1",
+    role=RuleRole.PROCEDURE,
+)
+def end_phase(g: Fftcg, *, silent: bool = False) -> bool:
+    """9.5.1: end-phase auto abilities and priority (9.5.1.1); the hand down to the limit (9.5.1.2); then damage
+    is removed and 'until end of turn' effects end at the same time (9.5.1.3); while rule processes or auto
+    abilities remain, a priority window and back to 9.5.1.3.1 (9.5.1.4); then the turn ends (9.5.1.5)."""
+    if silent:
+        return True
+    tp = g.state.turn_player
+    g.set_phase("end", "")
+    priority.reached(g)
+    g.record(StepKind.PHASE, "rules", f"{g.name(tp)}'s end phase", ["9.5.1"])
+    abilities.trigger(g, Event("end_phase_start", tp), cites=("9.5.1.1",))
+    abilities.trigger(g, Event("turn_end", tp), cites=("9.5.1.1",))
+    priority.priority_window(g, Window("the end phase", False), ["9.5.1.1"])
+    hand = list(g.state.zones[zone_id(tp, "hand")])
+    if len(hand) > HAND_LIMIT:
+        n = len(hand) - HAND_LIMIT
+        picked = terms.pick_cards(
+            g, tp, hand, n, "discard", "9.5.1.2", f"{g.name(tp)} chooses {n} card(s) to discard down to {HAND_LIMIT}"
+        )
+        terms.discard_cards(g, tp, picked, ["9.5.1.2"], tp, f"the hand limit of {HAND_LIMIT}")
+    rounds = 0
+    while True:
+        _cleanup(g)
+        if not priority.check_before_priority(g, ["9.5.1.4"], silent=True):
+            g.record(StepKind.PHASE, "rules", "nothing is left to do: the turn ends", ["9.5.1.5"])
+            return True
+        rounds += 1
+        if rounds > processing.LOOP_REPEATS * 10:
+            raise g.ambiguity(["9.5.1.4", "13.1"], "the end phase keeps returning to 9.5.1.3.1")
+        priority.priority_window(g, Window("the end phase", False), ["9.5.1.4"])
+        g.record(StepKind.PHASE, "rules", "both players passed: back to 9.5.1.3.1", ["9.5.1.4"])
+
+
+def _cleanup(g: Fftcg) -> None:
+    damaged = [i for i in g.all_field() if g.damage(i)]
+    ending = [e for e in g.effects if e.until == "end_of_turn"]
+    for i in damaged:
+        g.set_marker(i, "damage", 0)
+    for e in ending:
+        g.end_effect(e.key)
+    parts = []
+    if damaged:
+        parts.append(f"damage is removed from {', '.join(g.label(i) for i in damaged)}")
+    if ending:
+        parts.append(
+            f"{len(ending)} 'until end of turn' effect(s) end ({', '.join(sorted({e.label for e in ending}))})"
+        )
+    g.record(
+        StepKind.RULE,
+        "rules",
+        (" and, at the same time, ".join(parts) if parts else "no damage to remove and no 'until end of turn' effect"),
+        ["9.5.1.3"] + (["9.5.1.3.1"] if damaged else []) + (["9.5.1.3.2"] if ending else []),
+    )

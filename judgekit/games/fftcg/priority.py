@@ -1,0 +1,399 @@
+"""Priority (11.1), auto abilities going on the stack (11.8.7), and resolving the stack (11.11).
+
+A priority window is the kernel's :func:`~judgekit.engine.stack.run_priority` driven by
+:class:`_Host`: before a player receives priority the rule processes and the waiting auto abilities
+are dealt with (12.3, 11.1.3, 11.1.4, 11.8.7); the player then acts, passes (11.1.6) or has an illegal
+action undone (14); when both pass in succession the top of the stack resolves and the turn player
+receives priority (11.1.5, 11.1.7), or, with the stack empty, the phase or step goes on (11.1.7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from judgekit.engine import DecisionRequest, PickMode, ScriptedInput, StepKind
+from judgekit.engine.rules import RuleRole
+from judgekit.engine.stack import Answer, StackItem, run_priority
+from judgekit.errors import IllegalActionError
+from judgekit.games.fftcg import abilities, continuous, processing, terms
+from judgekit.games.fftcg.abilities import OnStack
+from judgekit.games.fftcg.format import Pass
+from judgekit.games.fftcg.game import Ctx, Fftcg, ScriptEnd, Window
+from judgekit.games.fftcg.registry import rule
+
+LOOP_REPEATS = 3
+"""How often the same position may come back while both players pass automatically (13.1)."""
+
+
+class _Host:
+    """The FFTCG side of the kernel's priority window."""
+
+    def __init__(self, g: Fftcg) -> None:
+        self.g = g
+
+    def before_priority(self, player: str) -> None:
+        check_before_priority(self.g)
+
+    def act(self, player: str) -> tuple[Answer, str]:
+        return take_priority(self.g, player)
+
+    def stack_empty(self) -> bool:
+        return self.g.stack.is_empty()
+
+    def resolve_top(self) -> str:
+        resolve(self.g)
+        return self.g.state.turn_player
+
+    def player_count(self) -> int:
+        return len(self.g.state.players)
+
+
+@rule("11.1.1", "11.1.5", "11.1.7", role=RuleRole.PROCEDURE)
+def priority_window(g: Fftcg, window: Window, cites: Sequence[str], *, silent: bool = False) -> bool:
+    """11.1: the turn player receives priority first; players act or pass until both pass in succession with
+    the stack empty (11.1.7), each resolution giving the turn player priority (11.1.5). ``cites``: the rules of
+    the phase or step that opens the window, cited when it closes."""
+    if silent:
+        return True
+    previous = g.window
+    g.window = window
+    try:
+        run_priority(_Host(g), g.state.turn_player)
+    finally:
+        g.window = previous
+    g.record(
+        StepKind.PHASE,
+        "rules",
+        f"both players passed in succession with the stack empty: {window.name} goes on",
+        [*cites, "11.1.7"],
+    )
+    return True
+
+
+@rule("12.3", "11.1.3", "11.1.4", "11.8.7", "11.8.18", "15.2.3.3", role=RuleRole.PROCESS)
+def check_before_priority(g: Fftcg, cites: Sequence[str] = (), *, silent: bool = False) -> bool:
+    """12.3: before a player receives priority, rule processes until none applies, then the waiting auto
+    abilities go on the stack (11.8.7), and again, until nothing more happens (11.1.4)."""
+    if silent:
+        return processing.rule_processes(g, cites, silent=True) or bool(_pending(g))
+    hold = g.window is not None and g.window.hold_triggers
+    did = False
+    while True:
+        did = processing.rule_processes(g, cites) or did
+        if not hold:
+            did = abilities.state_triggers(g) or did
+        if hold or not _pending(g):
+            return did
+        put_triggers(g)
+        did = True
+
+
+def _pending(g: Fftcg) -> bool:
+    return any(g.triggers.pending(pid) for pid in g.state.players)
+
+
+@rule("11.8.7", "11.8.4", "11.8.9", "11.8.14", "6.1.4", "7.12.3", "11.1.4", role=RuleRole.EFFECT)
+def put_triggers(g: Fftcg, *, silent: bool = False) -> bool:
+    """11.8.7: the turn player's waiting auto abilities go on the stack in the order that player chooses,
+    then the non-turn player's; one that chooses with nothing to choose is removed at once (11.8.4)."""
+    tp = g.state.turn_player
+    order = [tp, g.state.opponent(tp)]
+    if silent:
+        return any(g.triggers.pending(p) for p in order)
+    for pid in order:
+        pending = g.triggers.pending(pid)
+        if not pending:
+            continue
+        if len(pending) > 1:
+            labels: dict[str, str] = {}
+            for t in pending:
+                tag = g.autos[t.key].tag
+                labels[tag if tag not in labels else f"{tag}@{len(labels) + 1}"] = t.key
+            choice = g.decide(
+                DecisionRequest(
+                    "trigger_order",
+                    pid,
+                    tuple(labels),
+                    "11.8.7",
+                    f"{g.name(pid)} chooses the order their auto abilities go on the stack (the last resolves first)",
+                    PickMode.ORDER,
+                )
+            )
+            keys = [labels[c] for c in choice]
+        else:
+            keys = [pending[0].key]
+        for key in keys:
+            g.triggers.take(key)
+            info = g.autos.pop(key)
+            a = info.ability
+            chosen = abilities.choose_now(g, pid, a.choose, info.source, info.label) if a.choose else ()
+            payload = OnStack(
+                effects=tuple(a.effects),
+                choose=tuple(a.choose),
+                chosen_since=abilities.since_of(g, chosen or ()),
+                event=info.event,
+                ability=a,
+                replaces=tuple(a.replaces),
+                source_since=info.since,
+            )
+            item = g.stack.push_ability("auto", pid, info.source, info.label, payload, _flat(chosen or ()))
+            if chosen is None:
+                g.record(
+                    StepKind.EFFECT,
+                    pid,
+                    f"{info.label} goes on the stack with nothing to choose and is removed at once",
+                    ["11.8.7", "11.8.4"],
+                )
+                _forget_state(g, item)
+                g.stack.take(item.iid)
+                g.record(StepKind.EFFECT, pid, f"{info.label} leaves the stack", ["11.8.4"])
+                continue
+            what = _chosen_words(g, chosen)
+            g.record(
+                StepKind.EFFECT,
+                pid,
+                f"{info.label} goes on the stack" + (f", choosing {what}" if what else ""),
+                ["11.8.7", "11.1.4", "7.12.3"] + (["6.1.4"] if pid != tp else []) + (["11.8.9"] if a.choose else []),
+            )
+    return True
+
+
+def _flat(chosen: Sequence[Sequence[str]]) -> tuple[str, ...]:
+    return tuple(i for group in chosen for i in group)
+
+
+def _chosen_words(g: Fftcg, chosen: Sequence[Sequence[str]]) -> str:
+    return ", ".join(g.label(i) for group in chosen for i in group)
+
+
+def take_priority(g: Fftcg, player: str) -> tuple[Answer, str]:
+    """``player`` holds priority: the next scripted action (or an automatic pass)."""
+    from judgekit.games.fftcg import casting
+
+    g.holder = player
+    other = g.state.opponent(player)
+    if g.autopass is not None:
+        pass_priority(g, player, None)
+        return Answer.PASS, other
+    where = g.window.name if g.window else "priority"
+    entry = g.take_action(f"{player}'s action with priority in {where} (11.1.1)")
+    if entry is None:
+        raise ScriptEnd
+    if entry.name == "concede":
+        processing.concede(g, g.actor(entry), entry.index)
+    who = entry.player or player
+    if who != player:
+        g.reject(
+            entry,
+            IllegalActionError(entry.name, "11.1.1", f"{g.name(player)} holds priority, not {g.name(who)}"),
+            who=who,
+        )
+        return Answer.UNDONE, player
+    if entry.name == "pass":
+        pass_priority(g, player, entry)
+        return Answer.PASS, other
+    handlers: dict[str, Callable[[Fftcg, ScriptedInput], str | None]] = {
+        "cast": casting.cast,
+        "ability": casting.use_ability,
+        "dejon": casting.dejon,
+    }
+    fn = handlers.get(entry.name)
+    if fn is None:
+        g.reject(
+            entry,
+            IllegalActionError(entry.name, "11.1.1", f"{entry.name} is not something a player does with priority"),
+            who=player,
+        )
+        return Answer.UNDONE, player
+    nxt = fn(g, entry)
+    if nxt is None:
+        return Answer.UNDONE, player
+    return Answer.ACT, nxt
+
+
+@rule("11.1.6", role=RuleRole.ACTION)
+def pass_priority(g: Fftcg, player: str, entry: ScriptedInput | None, *, silent: bool = False) -> bool:
+    """11.1.6: a player who passes gives priority to the opponent."""
+    if silent:
+        return True
+    if entry is not None:
+        act = entry.payload
+        assert isinstance(act, Pass)
+        if act.until is not None:
+            g.autopass = act.until
+            g.loop_seen.clear()
+    top = g.stack.top()
+    what = f" (the stack: {top.label} on top)" if top is not None else " (the stack is empty)"
+    until = f"; both pass until {g.autopass}" if entry is not None and g.autopass else ""
+    g.record(
+        StepKind.ACTION,
+        player,
+        f"{g.name(player)} passes{what}{until}",
+        ["11.1.6"],
+        play=entry.index if entry is not None else None,
+    )
+    return True
+
+
+def reached(g: Fftcg, new_turn: bool = False) -> None:
+    """Stop passing automatically once the phase or step it waits for (or the next turn) begins."""
+    if g.autopass is None:
+        return
+    if new_turn and g.autopass == "next_turn":
+        g.autopass = None
+        return
+    st = g.state
+    here = f"{st.phase}/{st.step}" if st.step else st.phase
+    if g.autopass in (here, st.phase) and (g.autopass != "attack" or st.step in ("", "preparation")):
+        g.autopass = None
+
+
+@rule(
+    "11.11.1",
+    "11.11.2",
+    "11.11.2.1.1",
+    "11.11.3",
+    "11.11.4",
+    "11.11.10",
+    "11.3.9",
+    "11.6.12",
+    "11.7.12",
+    "11.8.19",
+    "11.8.13",
+    "11.8.14",
+    "11.5.4",
+    "11.1.5",
+    "11.1.7",
+    "11.11.5",
+    "13.1",
+    "13.2",
+    role=RuleRole.EFFECT,
+)
+def resolve(g: Fftcg, *, silent: bool = False) -> bool:
+    """11.11.1: the top of the stack resolves: with every chosen card gone illegal its effects are void
+    (11.11.2); a conditional auto ability checks its condition again (11.11.3); a summon then goes to its
+    owner's break zone, an ability ceases to exist (11.11.10); the turn player receives priority (11.1.5)."""
+    item = g.stack.top()
+    if silent or item is None:
+        return item is not None
+    info = item.payload
+    assert isinstance(info, OnStack)
+    g.record(
+        StepKind.EFFECT,
+        item.controller,
+        f"both players passed in succession: {item.label}, on top of the stack, resolves",
+        ["11.1.7", "11.11.1", "11.11.5"],
+    )
+    holder = item.source if not item.is_card else None
+    legal = abilities.still_legal(g, info, item.controller, holder)
+    chose = any(info.chosen_since)
+    kind_rule = {"summon": "11.3.9", "action": "11.6.12", "special": "11.7.12", "auto": "11.8.19"}[item.kind]
+    run_it = True
+    if chose and not any(legal):
+        g.record(
+            StepKind.EFFECT,
+            item.controller,
+            f"everything {item.label} chose is no longer a legal choice: its effects are all void",
+            ["11.11.2", kind_rule],
+        )
+        run_it = False
+    elif chose and sum(map(len, legal)) < sum(map(len, info.chosen_since)):
+        gone = [i for group, ok in zip(info.chosen_since, legal, strict=False) for i, _ in group if i not in ok]
+        g.record(
+            StepKind.EFFECT,
+            item.controller,
+            f"{', '.join(g.label(i) for i in gone)} is no longer a legal choice; the effect goes on for the rest",
+            ["11.11.2.1.1"],
+        )
+    a = info.ability
+    condition = a.condition if a is not None and a.kind == "auto" else None
+    if run_it and condition is not None and not continuous.holds(g, condition, item.controller, item.source):
+        g.record(
+            StepKind.EFFECT,
+            item.controller,
+            f"{item.label}'s condition no longer holds: it is removed and does nothing",
+            ["11.11.3", "11.8.13"],
+        )
+        run_it = False
+    if run_it and a is not None and a.optional:
+        yes = g.decide(
+            DecisionRequest(
+                "optional",
+                item.controller,
+                ("yes", "no"),
+                "11.8.14",
+                f"{g.name(item.controller)} chooses whether to do {item.label}",
+            )
+        )
+        if yes[0] == "no":
+            g.record(StepKind.DECISION, item.controller, f"{g.name(item.controller)} chooses not to", ["11.8.14"])
+            run_it = False
+    if run_it:
+        left = not item.is_card and (item.source not in g.state.cards or g.card(item.source).since != info.source_since)
+        if left:
+            g.record(
+                StepKind.EFFECT, item.controller, f"{item.label}'s source has left its zone", ["11.11.4", "11.5.4"]
+            )
+        ctx = Ctx(
+            item.controller,
+            item.source,
+            item.label,
+            targets=legal,
+            event=info.event,
+            replaces=info.replaces,
+            item=item.iid,
+        )
+        terms.run(g, ctx, info.effects)  # type: ignore[arg-type]
+    _leave_stack(g, item)
+    if g.autopass is not None:
+        _watch_loop(g)
+    return True
+
+
+LOOP_LIMIT = 200
+"""Resolutions one run of automatic passes may see before it counts as a loop."""
+
+
+def _watch_loop(g: Fftcg) -> None:
+    """While both players pass automatically, the same position coming back means the passes feed a loop (13.1)."""
+    st = g.state
+    parts = [f"{z}:{','.join(st.cards[i].key for i in ids)}" for z, ids in sorted(st.zones.items())]
+    parts += [f"{c.key}:{sorted(c.markers.items())}" for _, c in sorted(st.cards.items()) if c.zone.endswith(".field")]
+    parts += [f"{t.key.split('#')[0]}" for pid in st.players for t in g.triggers.pending(pid)]
+    key = "|".join(parts)
+    g.loop_seen[key] = g.loop_seen.get(key, 0) + 1
+    if g.loop_seen[key] >= LOOP_REPEATS or sum(g.loop_seen.values()) > LOOP_LIMIT:
+        raise g.ambiguity(
+            ["13.1", "13.2"],
+            "the same position keeps coming back while both players pass: an infinite loop. Whether a player has a way "
+            "to stop it (13.2) is theirs to say, not the engine's: script the loop's actions, or its number of times",
+        )
+
+
+def _forget_state(g: Fftcg, item: StackItem) -> None:
+    """A state-triggered ability that leaves the stack may trigger again (11.8.18)."""
+    info = item.payload
+    if isinstance(info, OnStack) and info.ability is not None and info.ability.on == "state":
+        name = info.ability.name or "state"
+        g.state_waiting = {
+            k for k in g.state_waiting if not (k.startswith(f"{item.source}@") and k.endswith(f"/{name}"))
+        }
+
+
+def _leave_stack(g: Fftcg, item: StackItem) -> None:
+    _forget_state(g, item)
+    if item.is_card and item.iid in g.state.cards and g.card(item.iid).zone == "stack":
+        g.stack.take(item.iid)
+        owner = g.card(item.iid).owner
+        g.move(item.iid, f"{owner}.break", face_down=False)
+        what = f"{item.label} goes to {g.name(owner)}'s break zone"
+    else:
+        g.stack.take(item.iid)
+        what = f"{item.label} ceases to exist"
+    tp = g.state.turn_player
+    g.record(
+        StepKind.EFFECT,
+        item.controller,
+        f"{what}; {g.name(tp)}, the turn player, receives priority",
+        ["11.11.10", "11.1.5"],
+    )

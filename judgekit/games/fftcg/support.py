@@ -1,0 +1,438 @@
+"""What the scenario runner needs from FFTCG: validation, lay-out, running, board checks, template."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from judgekit.engine import Card, EndKind, Inputs, Outcome, Player, Preset, StepKind, Trace, zone_id
+from judgekit.errors import AmbiguityError, DecisionNeeded, ScenarioError
+from judgekit.games import Run
+from judgekit.games.fftcg.cards import CardDef
+from judgekit.games.fftcg.format import DeckEntry, FftcgScenario, RemovedCard, Side
+from judgekit.games.fftcg.game import Fftcg
+from judgekit.scenario import ChanceEntry, DecisionEntry, Scenario, scripted_inputs
+
+DECISIONS: tuple[str, ...] = (
+    "go_first",
+    "mulligan",
+    "card_order",
+    "trigger_order",
+    "target",
+    "optional",
+    "replacement",
+    "ex_burst",
+    "discard",
+    "search",
+    "damage_split",
+    "break_backups",
+)
+"""Every decision kind the FFTCG engine can ask a player for."""
+
+CHANCES: tuple[str, ...] = ("shuffle", "first_player")
+"""Every chance kind the FFTCG engine can ask for."""
+
+_ZONE = re.compile(r"^P[12]\.(hand|deck|field|damage|break|removed)$")
+
+
+class FftcgSupport:
+    """The scenario runner's view of FFTCG."""
+
+    id = "fftcg"
+    """Game id."""
+
+    def model(self) -> type:
+        """The scenario model."""
+        return FftcgScenario
+
+    def adapter(self) -> TypeAdapter[Any]:
+        """A (cached) validator for the scenario model."""
+        return _adapter()
+
+    def preset(self) -> Preset:
+        """The FFTCG rule functions."""
+        from judgekit.games.fftcg.preset import PRESET
+
+        return PRESET
+
+    def decision_kinds(self) -> Sequence[str]:
+        """Every decision and chance kind."""
+        return DECISIONS + CHANCES
+
+    def validate(self, scenario: Any) -> list[tuple[str, str]]:
+        """Checks beyond the schema: card keys and shapes, board, decision kinds, locations."""
+        assert isinstance(scenario, FftcgScenario)
+        return _validate(scenario)
+
+    def run(self, scenario: Scenario) -> Run:
+        """Lay out the starting board and play the scenario."""
+        return run(scenario)
+
+    def findings(self, scenario: Scenario, run: Run) -> list[str]:
+        """Failed board expectations."""
+        return _findings(scenario.model, run)
+
+    def template(self, name: str) -> str:
+        """A commented template scenario."""
+        return TEMPLATE.replace("{name}", name)
+
+
+SUPPORT = FftcgSupport()
+"""The FFTCG support object the registry hands out."""
+
+
+@cache
+def _adapter() -> TypeAdapter[Any]:
+    return TypeAdapter(FftcgScenario)
+
+
+# --- validation --------------------------------------------------------------------------------
+
+
+def _card_problems(key: str, card: CardDef) -> list[tuple[str, str]]:
+    where = f"cards.{key}"
+    out: list[tuple[str, str]] = []
+    if not card.elements:
+        out.append((f"{where}.elements", "at least one element (5.2.1.1)"))
+    if card.type == "forward" and card.power is None:
+        out.append((f"{where}.power", "a power for a forward (5.2.6.1)"))
+    if card.type != "forward" and card.power is not None:
+        out.append((f"{where}.power", "no power: only forwards have power (5.2.6.1)"))
+    if card.type == "summon" and (card.jobs or card.abilities):
+        out.append((where, "no jobs or abilities on a summon: its text is its effects"))
+    if card.type != "summon" and (card.effects or card.choose):
+        out.append((where, "effects and choose only on a summon; a character's text is its abilities"))
+    if card.ex_burst and card.type != "summon" and not any(a.ex_burst for a in card.abilities):
+        out.append((f"{where}.abilities", "an auto ability with ex_burst = true for a character with EX BURST"))
+    if card.dejon is not None and card.dejon.counters < 1:
+        out.append((f"{where}.dejon.counters", "a positive integer (15.2.7.2)"))
+    for i, a in enumerate(card.abilities):
+        at = f"{where}.abilities[{i}]"
+        if a.kind == "auto" and a.on is None:
+            out.append((f"{at}.on", "a trigger event for an auto ability"))
+        if a.kind == "auto" and a.on == "state" and a.condition is None:
+            out.append((f"{at}.condition", "the state of a state-triggered auto ability (11.8.18)"))
+        if a.kind == "field" and a.effects:
+            out.append((f"{at}.effects", "statics (not effects) for a field ability"))
+        if a.kind != "field" and a.statics:
+            out.append((f"{at}.statics", "effects (not statics) for an auto, action or special ability"))
+        if a.kind in ("action", "special") and not a.name:
+            out.append((f"{at}.name", "a name: the scenario uses it to name the ability"))
+        if a.ex_burst and a.kind != "auto":
+            out.append((f"{at}.ex_burst", "only on an auto ability (11.10.3)"))
+    return out
+
+
+def _side_cards(side: Side) -> list[tuple[str, str]]:
+    refs: list[tuple[str, str]] = [(f"field[{i}].card", f.card) for i, f in enumerate(side.field)]
+    for zone in ("hand", "damage", "break_zone"):
+        refs.extend((f"{zone}[{i}]", k) for i, k in enumerate(getattr(side, zone)))
+    for i, r in enumerate(side.removed):
+        refs.append((f"removed[{i}]" + ("" if isinstance(r, str) else ".card"), r if isinstance(r, str) else r.card))
+    for i, d in enumerate(side.deck):
+        refs.append(
+            (f"deck[{i}]" + (".card" if isinstance(d, DeckEntry) else ""), d.card if isinstance(d, DeckEntry) else d)
+        )
+    return refs
+
+
+def _validate(sc: FftcgScenario) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    for key, card in sorted(sc.cards.items()):
+        out += _card_problems(key, card)
+    for pid in ("P1", "P2"):
+        side: Side = getattr(sc.players, pid)
+        base = f"players.{pid}"
+        for where, key in _side_cards(side):
+            if key not in sc.cards:
+                out.append((f"{base}.{where}", f"a key of [cards] ({', '.join(sorted(sc.cards))}); found {key!r}"))
+        for i, f in enumerate(side.field):
+            if f.card in sc.cards and sc.cards[f.card].type == "summon":
+                out.append((f"{base}.field[{i}].card", f"a character; {f.card!r} is a summon (5.2.3.1.2.1)"))
+        for i, used in enumerate(side.used):
+            if "/" not in used:
+                out.append((f"{base}.used[{i}]", f"<card key>/<ability name>; found {used!r}"))
+        if sc.start.at == "setup" and (side.field or side.hand or side.damage or side.break_zone or side.removed):
+            out.append((base, "only a deck when the scenario starts at setup"))
+    for i, entry in enumerate(sc.play):
+        if isinstance(entry, DecisionEntry) and entry.decide not in DECISIONS:
+            out.append((f"play[{i}].decide", f"one of {', '.join(DECISIONS)}; found {entry.decide!r}"))
+        if isinstance(entry, ChanceEntry) and entry.chance not in CHANCES:
+            out.append((f"play[{i}].chance", f"one of {', '.join(CHANCES)}; found {entry.chance!r}"))
+    for i, z in enumerate(sc.expect.zones):
+        if not _ZONE.match(z.zone):
+            out.append(
+                (
+                    f"expect.zones[{i}].zone",
+                    f"P1 or P2, then .hand, .deck, .field, .damage, .break or .removed; found {z.zone!r}",
+                )
+            )
+    for i, fe in enumerate(sc.expect.field):
+        if fe.card.split("#")[0] not in sc.cards:
+            out.append((f"expect.field[{i}].card", f"a key of [cards]; found {fe.card!r}"))
+    for i, r in enumerate(sc.expect.rejected):
+        if not 0 <= r.play < len(sc.play):
+            out.append((f"expect.rejected[{i}].play", f"an index of play (0 to {len(sc.play) - 1}); found {r.play}"))
+    return out
+
+
+# --- laying out and running --------------------------------------------------------------------
+
+
+def build(sc: FftcgScenario, inputs: Inputs) -> Fftcg:
+    """The engine with the scenario's starting board laid out."""
+    from dataclasses import replace
+
+    from judgekit.games.fftcg.preset import PRESET
+
+    players = [Player("P1", sc.players.P1.name or "P1"), Player("P2", sc.players.P2.name or "P2")]
+    g = Fftcg(PRESET, sc.cards, players, inputs, sc.format)
+    new_cards: list[str] = []
+    for pid in ("P1", "P2"):
+        side: Side = getattr(sc.players, pid)
+        counter = [0]
+
+        def new(
+            key: str,
+            zone: str,
+            pid: str = pid,
+            counter: list[int] = counter,
+            face_down: bool = False,
+            markers: dict[str, int] | None = None,
+        ) -> Card:
+            counter[0] += 1
+            card = Card(
+                f"{pid}-{counter[0]:02d}",
+                key,
+                sc.cards[key].name,
+                pid,
+                pid,
+                zone_id(pid, zone),
+                face_down=face_down,
+                markers=dict(sorted((markers or {}).items())),
+            )
+            return g.place_new(card)
+
+        for f in side.field:
+            markers = {f"counter:{k}": v for k, v in f.counters.items() if v}
+            if f.dull:
+                markers["dull"] = 1
+            if f.damage:
+                markers["damage"] = f.damage
+            if f.frozen:
+                markers["frozen"] = 1
+            c = new(f.card, "field", markers=markers)
+            if f.new:
+                new_cards.append(c.iid)
+        for k in side.hand:
+            new(k, "hand")
+        for d in side.deck:
+            key, copies = (d.card, d.copies) if isinstance(d, DeckEntry) else (d, 1)
+            for _ in range(copies):
+                new(key, "deck", face_down=True)
+        for k in side.damage:
+            new(k, "damage")
+        for k in side.break_zone:
+            new(k, "break")
+        for r in side.removed:
+            if isinstance(r, RemovedCard):
+                new(r.card, "removed", markers={f"counter:{k}": v for k, v in r.counters.items() if v})
+            else:
+                new(r, "removed")
+        if side.crystals:
+            g.state.players[pid] = Player(pid, g.state.players[pid].name, {"crystals": side.crystals})
+    st = g.state
+    if sc.start.at != "setup":
+        st.turn = sc.start.turn
+        st.turn_player = sc.start.turn_player
+        st.phase = sc.start.at
+        clock = g.tick()
+        g.turn_started = {pid: clock for pid in st.players}
+        for iid in new_cards:
+            st.cards[iid] = replace(st.cards[iid], since=g.tick())
+    for pid in ("P1", "P2"):
+        for used in getattr(sc.players, pid).used:
+            key, name = used.split("/", 1)
+            holder = g.find(pid, "field", key)
+            if holder is None:
+                raise ScenarioError([(f"players.{pid}.used", f"a card {key!r} on {pid}'s field")])
+            st.flags[f"{pid}:ability:{holder}:{name}"] = 1
+    return g
+
+
+def run(scenario: Scenario) -> Run:
+    """Play a scenario to its end and make its trace."""
+    from judgekit.games.fftcg import flow
+
+    sc = scenario.model
+    assert isinstance(sc, FftcgScenario)
+    inputs = Inputs(scripted_inputs(sc.play))
+    g = build(sc, inputs)
+    where = (
+        "the start of the game (set-up)"
+        if sc.start.at == "setup"
+        else f"turn {sc.start.turn}, {sc.start.turn_player}'s {sc.start.at} phase"
+    )
+    g.record(StepKind.SETUP, "rules", f"the starting board: {where}", [])
+    outcome: Outcome
+    try:
+        flow.run(g, sc.start.at)
+        if g.state.over:
+            outcome = Outcome(EndKind.GAME_OVER, g.state.winner, g.state.result, g.refs(g.result_rules))
+        else:
+            phase = f"{g.state.phase}/{g.state.step}" if g.state.step else g.state.phase
+            outcome = Outcome(
+                EndKind.SCRIPT_END,
+                None,
+                f"the play list ends: turn {g.state.turn}, {g.state.turn_player}'s {phase} phase",
+                (),
+            )
+    except DecisionNeeded as exc:
+        g.record_stop(str(exc), [exc.rule])
+        outcome = Outcome(EndKind.DECISION_NEEDED, None, str(exc), g.refs([exc.rule]))
+    except AmbiguityError as exc:
+        g.record_stop(str(exc), exc.rules)
+        outcome = Outcome(EndKind.AMBIGUITY, None, str(exc), g.refs(exc.rules))
+    except ScenarioError as exc:
+        err = exc.in_file(str(scenario.path))
+        g.record_stop(str(err), [])
+        outcome = Outcome(EndKind.BAD_SCRIPT, None, str(err), ())
+    unused: tuple[Any, ...] = ()
+    if outcome.end in (EndKind.GAME_OVER, EndKind.SCRIPT_END):
+        unused = tuple(inputs.remaining)
+    trace = Trace(
+        game="fftcg",
+        document=g.rulebook.document,
+        version=g.rulebook.version,
+        scenario=scenario.name,
+        title=sc.title,
+        steps=tuple(g.steps),
+        outcome=outcome,
+    )
+    return Run(trace, unused, g)
+
+
+# --- board expectations ------------------------------------------------------------------------
+
+
+def _findings(sc: Any, run: Run) -> list[str]:
+    assert isinstance(sc, FftcgScenario)
+    g = run.engine
+    assert isinstance(g, Fftcg)
+    out: list[str] = []
+    for i, fe in enumerate(sc.expect.field):
+        iid = g.find(fe.player, "field", fe.card)
+        key = f"expect.field[{i}] ({fe.player}/{fe.card})"
+        if not fe.present:
+            if iid is not None:
+                out.append(f"{key}: expected it not to be on the field; it is")
+            continue
+        if iid is None:
+            out.append(f"{key}: expected on {fe.player}'s field; it is not")
+            continue
+        checks: list[tuple[str, object, object]] = [
+            ("dull", fe.dull, g.is_dull(iid)),
+            ("damage", fe.damage, g.damage(iid)),
+            ("power", fe.power, g.power(iid)),
+            ("frozen", fe.frozen, g.frozen(iid)),
+            ("counters", fe.counters, g.counters(iid)),
+        ]
+        for name, want, got in checks:
+            if want is not None and want != got:
+                out.append(f"{key}.{name}: expected {want!r}; found {got!r}")
+    for i, z in enumerate(sc.expect.zones):
+        pid, zone = z.zone.split(".")
+        iids = g.field(pid) if zone == "field" else list(g.state.zones[z.zone])
+        keys = [g.card(iid).key for iid in iids]
+        where = f"expect.zones[{i}] ({z.zone})"
+        if z.count is not None and z.count != len(keys):
+            out.append(f"{where}.count: expected {z.count}; found {len(keys)} ({', '.join(keys) or 'empty'})")
+        if z.cards is not None:
+            ordered = zone in ("deck", "damage")
+            want = list(z.cards) if ordered else sorted(z.cards)
+            got = keys if ordered else sorted(keys)
+            if want != got:
+                out.append(f"{where}.cards: expected {', '.join(want) or 'none'}; found {', '.join(got) or 'none'}")
+    for pid, n in sorted(sc.expect.crystals.items()):
+        got = g.state.players[pid].counters.get("crystals", 0) if pid in g.state.players else None
+        if got != n:
+            out.append(f"expect.crystals.{pid}: expected {n}; found {got}")
+    return out
+
+
+TEMPLATE = '''# {name}: an FFTCG scenario. Format: docs/scenario-format.md; schema: schemas/scenario.schema.json.
+# Prose fields (question, ruling, notes) are Markdown. Card lists are card keys, top first where order counts.
+game = "fftcg"
+rulebook = "2.1.9"                  # the comprehensive rules version the ruling is made under
+format = "constructed"              # constructed | limited
+title = "{name}"
+question = """
+What is in dispute, as a player would ask it.
+"""
+ruling = """
+The answer by the rules, citing them (e.g. 12.4.5).
+"""
+tags = []
+
+[start]
+at = "main1"                        # setup | active | draw | main1 | attack | main2 | end
+turn = 3
+turn_player = "P1"
+
+[cards.cloud]
+name = "クラウド"
+number = "1-182S"
+type = "forward"                    # forward | backup | monster | summon
+elements = ["wind"]
+cost = 2
+power = 7000
+jobs = ["ソルジャー"]
+text = "printed card text, for display"
+
+[cards.moogle]
+name = "モーグリ"
+type = "backup"
+elements = ["wind"]
+cost = 2
+generic = true
+
+[cards.kefka]
+name = "ケフカ"
+type = "forward"
+elements = ["ice"]
+cost = 3
+power = 5000
+
+[players.P1]
+field = [{ card = "moogle" }, { card = "moogle" }]
+hand = ["cloud"]
+deck = [{ card = "moogle", copies = 5 }]
+
+[players.P2]
+field = [{ card = "kefka" }]
+deck = [{ card = "moogle", copies = 5 }]
+
+[[play]]                            # actions (do), decisions (decide) and chance, in order
+do = "cast"
+card = "cloud"
+pay = { dull = ["moogle", "moogle#2"] }
+
+[[play]]
+do = "pass"
+until = "next_turn"                 # both players pass whenever they have priority until then
+
+[[play]]
+do = "no_attack"
+
+[expect]
+end = "script_end"                  # game_over (with winner = "P1") | script_end | decision_needed | ambiguity
+cites = ["11.4.1"]                  # rules the trace must cite
+field = [{ player = "P1", card = "cloud", dull = false }]
+zones = [{ zone = "P1.hand", count = 0 }]
+# rejected = [{ play = 0, rule = "11.4.1" }]   # actions the rules must reject, and the rule
+'''
+"""The commented template ``judgekit new fftcg NAME`` writes."""

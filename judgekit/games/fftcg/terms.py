@@ -1,0 +1,1055 @@
+"""Numbers (4), damage (5.2.6.1, 6.5), counters and crystals (6.7, 6.8), keyword actions (15.1), and the
+interpreter of the effect vocabulary.
+
+Each op of :mod:`~judgekit.games.fftcg.cards` is carried out by one rule function here; in check-only
+mode an op answers whether it would do anything and changes nothing. Cards that leave the field go
+through :func:`leave_field`, which keeps their last-known information (6.4.2, 11.11.4) and raises the
+events auto abilities trigger on; replacement effects (11.12.5) are applied by :func:`replace_event`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from judgekit.engine import ContinuousEffect, DecisionRequest, Event, PickMode, ReplacementEffect, StepKind, zone_id
+from judgekit.engine.replacement import apply_replacements
+from judgekit.engine.rules import RuleRole
+from judgekit.games.fftcg import abilities, continuous
+from judgekit.games.fftcg.cards import (
+    Activate,
+    Break,
+    Continuous,
+    Counters,
+    Crystals,
+    Damage,
+    DamagePlayer,
+    Discard,
+    Draw,
+    Dull,
+    Effect,
+    Freeze,
+    Gain,
+    PlayerRef,
+    Power,
+    PutInBreakZone,
+    PutOntoField,
+    Remove,
+    Replace,
+    ReturnToHand,
+    Search,
+    Selector,
+    SelfReplace,
+    StaticGain,
+    StaticPower,
+)
+from judgekit.games.fftcg.continuous import Applied
+from judgekit.games.fftcg.game import Ctx, Fftcg
+from judgekit.games.fftcg.registry import rule
+
+# --- helpers -----------------------------------------------------------------------------------
+
+
+def player(g: Fftcg, ctx: Ctx, ref: PlayerRef) -> str:
+    """The player ``own``/``opponent`` means for an effect of ``ctx.controller``."""
+    return ctx.controller if ref == "own" else g.state.opponent(ctx.controller)
+
+
+def targets(g: Fftcg, ctx: Ctx, selector: Selector) -> list[str]:
+    """The cards on the field a selector means now, for an effect run in ``ctx``."""
+    if selector.startswith("chosen"):
+        n = 0 if selector == "chosen" else int(selector.split(".")[1])
+        chosen = ctx.targets[n] if n < len(ctx.targets) else ()
+        return [t for t in chosen if g.on_field(t)]
+    if selector.startswith("event."):
+        ev = ctx.event
+        iid = None if ev is None else (ev.subject if selector == "event.subject" else ev.source)
+        return [iid] if iid is not None and g.on_field(iid) else []
+    return continuous.select(g, ctx.controller, ctx.source, selector)
+
+
+def pick_cards(
+    g: Fftcg, who: str, iids: list[str], n: int, kind: str, rule_id: str, prompt: str, *, low: int | None = None
+) -> list[str]:
+    """``n`` of ``iids`` chosen by ``who`` (a decision only when the choice can make a difference)."""
+    if n <= 0:
+        return []
+    options = g.card_options(iids)
+    lo = n if low is None else low
+    if lo == n and (len(iids) <= n or len({g.card(i).key for i in iids}) == 1):
+        return iids[:n]
+    choice = g.decide(DecisionRequest(kind, who, tuple(options), rule_id, prompt, PickMode.SOME, lo, n))
+    return [options[c] for c in choice]
+
+
+def order_cards(g: Fftcg, who: str, iids: list[str], rule_id: str, prompt: str) -> list[str]:
+    """The order ``who`` puts ``iids`` in (first listed first); asked only when the cards differ."""
+    if len({g.card(i).key for i in iids}) < 2:
+        return iids
+    options = g.card_options(iids)
+    choice = g.decide(DecisionRequest("card_order", who, tuple(options), rule_id, prompt, PickMode.ORDER))
+    return [options[c] for c in choice]
+
+
+def sentence_kind(actor: str) -> StepKind:
+    """Rules act in RULE steps, players' effects in EFFECT steps."""
+    return StepKind.RULE if actor == "rules" else StepKind.EFFECT
+
+
+# --- numbers -----------------------------------------------------------------------------------
+
+
+@rule("4.3", role=RuleRole.TERM)
+def as_number(g: Fftcg, value: int | None, *, silent: bool = False) -> int:
+    """4.3: a negative number counts as 0 where it is not being changed; 4.4: an undefined number is 0."""
+    if value is None:
+        return 0
+    return max(0, value)
+
+
+# --- leaving the field, replacement effects ----------------------------------------------------
+
+
+@dataclass(slots=True)
+class Pending:
+    """An event replacement effects may change (11.12.5.1)."""
+
+    event: str
+    """``break``, ``put_in_break_zone``, ``damage`` or ``damage_player``."""
+    subject: str
+    """The card (or, for ``damage_player``, the player) it is about."""
+    amount: int = 0
+    """For damage: how much."""
+    zone: str = "break"
+    """For a card leaving the field: where it goes (``break``, ``removed``, ``hand``, ``deck_bottom``)."""
+    happens: bool = True
+    """Whether the event (as changed) still happens."""
+    instead: list[tuple[Ctx, tuple[Effect, ...]]] = field(default_factory=list)
+    """What replaced it, to do once the replacing is over."""
+    cites: list[str] = field(default_factory=list)
+    """The rules the replacing cited."""
+
+
+def _same_event(watched: str, event: str) -> bool:
+    """A break is also a card put into the break zone (15.1.1.3.1): watchers of either see it."""
+    return watched == event or (watched == "put_in_break_zone" and event == "break")
+
+
+def _watches(g: Fftcg, e: ContinuousEffect, op: Replace, pending: Pending, applied_to: list[str]) -> bool:
+    if not _same_event(op.event, pending.event):
+        return False
+    if op.event == "damage_player":
+        watched = e.controller if op.player == "own" else g.state.opponent(e.controller)
+        return watched == pending.subject
+    return pending.subject in applied_to
+
+
+def _self_candidates(ctx: Ctx | None, pending: Pending, g: Fftcg) -> list[ReplacementEffect]:
+    out: list[ReplacementEffect] = []
+    if ctx is None:
+        return out
+    for i, sr in enumerate(ctx.replaces):
+        if not _same_event(sr.event, pending.event):
+            continue
+        if (
+            sr.filter is not None
+            and pending.event != "damage_player"
+            and not continuous.matches(g, pending.subject, sr.filter, ctx.source)
+        ):
+            continue
+        out.append(
+            ReplacementEffect(
+                key=f"self:{ctx.source}#{i + 1}",
+                source=ctx.source,
+                controller=ctx.controller,
+                event=pending.event,
+                label=f"{ctx.label}'s own replacement",
+                payload=sr,
+            )
+        )
+    return out
+
+
+@rule("11.12.5.1", "11.12.5.2", "11.12.5.4", "11.12.5.6", "11.12.5.7", "11.8.15", role=RuleRole.EFFECT)
+def replace_event(g: Fftcg, pending: Pending, ctx: Ctx | None = None, *, silent: bool = False) -> bool:
+    """11.12.5: self-replacement first (11.12.5.6), then the affected card's controller (or the affected
+    player) orders the rest (11.12.5.7); each applies once (11.12.5.5); a replaced event did not happen."""
+
+    def candidates(done: frozenset[str]) -> list[ReplacementEffect]:
+        found = _self_candidates(ctx, pending, g)
+        for e, applied_to in continuous.active(g, Replace):
+            op = continuous.payload(e).op
+            assert isinstance(op, Replace)
+            if _watches(g, e, op, pending, applied_to):
+                found.append(
+                    ReplacementEffect(e.key, e.source, e.controller, op.event, e.label, op, optional=op.optional)
+                )
+        return found
+
+    if silent:
+        return bool(candidates(frozenset()))
+    chooser = pending.subject if pending.event == "damage_player" else g.card(pending.subject).controller
+
+    def rank(e: ReplacementEffect) -> int:
+        return 0 if isinstance(e.payload, SelfReplace) else 2
+
+    def choose(group: Sequence[ReplacementEffect]) -> ReplacementEffect:
+        labels: dict[str, ReplacementEffect] = {}
+        for e in group:
+            tag = _tag(g, e)
+            labels[tag if tag not in labels else f"{tag}#{len(labels) + 1}"] = e
+        choice = g.decide(
+            DecisionRequest(
+                "replacement",
+                chooser,
+                tuple(labels),
+                "11.12.5.7",
+                f"{g.name(chooser)} chooses which replacement effect to apply first to {_describe(g, pending)}",
+            )
+        )
+        return labels[choice[0]]
+
+    def apply(e: ReplacementEffect) -> bool:
+        op = e.payload
+        assert isinstance(op, Replace | SelfReplace)
+        cites = ["11.12.5.6"] if isinstance(op, SelfReplace) else ["11.12.5.1", "11.12.5.7"]
+        if isinstance(op, Replace) and op.optional:
+            yes = g.decide(
+                DecisionRequest(
+                    "optional",
+                    e.controller,
+                    ("yes", "no"),
+                    "11.12.5.1",
+                    f"{g.name(e.controller)} chooses whether to apply {e.label}",
+                )
+            )
+            if yes[0] == "no":
+                return True
+        what = _describe(g, pending)
+        if op.reduce is not None and pending.event in ("damage", "damage_player"):
+            before = pending.amount
+            pending.amount = max(0, pending.amount - op.reduce)
+            g.record(
+                StepKind.EFFECT,
+                e.controller,
+                f"{e.label} replaces {what}: {before} → {pending.amount}",
+                [*cites, "11.12.5.2"],
+            )
+            if pending.amount <= 0:
+                pending.happens = False
+                return False
+            return True
+        if op.to_zone is not None and pending.event in ("break", "put_in_break_zone"):
+            pending.zone = op.to_zone
+            pending.happens = False
+            g.record(
+                StepKind.EFFECT,
+                e.controller,
+                f"{e.label} replaces {what}: it goes to {op.to_zone} instead",
+                [*cites, "11.12.5.2", "11.12.5.4", "11.8.15"],
+            )
+            return False
+        pending.happens = False
+        pending.zone = ""
+        sub = Ctx(
+            e.controller,
+            e.source,
+            e.label,
+            event=Event(pending.event, subject=pending.subject if pending.event != "damage_player" else None),
+        )
+        pending.instead.append((sub, tuple(op.instead)))
+        g.record(
+            StepKind.EFFECT, e.controller, f"{e.label} replaces {what}", [*cites, "11.12.5.2", "11.12.5.4", "11.8.15"]
+        )
+        return False
+
+    applied = apply_replacements(candidates, rank, choose, apply)
+    return bool(applied)
+
+
+def _tag(g: Fftcg, e: ReplacementEffect) -> str:
+    if e.key.startswith("self:"):
+        src = g.state.cards.get(e.source) or g.last_known.get(e.source)
+        return f"{src.key if src else e.source}/self"
+    for eff in continuous.all_effects(g):
+        if eff.key == e.key:
+            return continuous.effect_tag(g, eff)
+    return e.key
+
+
+def _describe(g: Fftcg, p: Pending) -> str:
+    if p.event == "damage_player":
+        return f"{p.amount} damage to {g.name(p.subject)}"
+    if p.event == "damage":
+        return f"{p.amount} damage to {g.label(p.subject)}"
+    return f"{'the break of' if p.event == 'break' else 'putting into the break zone'} {g.label(p.subject)}"
+
+
+def run_instead(g: Fftcg, pending: Pending) -> None:
+    """Do what replaced an event (after every replacement effect was applied)."""
+    for sub, effects in pending.instead:
+        run(g, sub, effects)
+
+
+@rule("7.4", "7.3", "6.7.3", "6.4.2", "11.8.16", "11.12.4.2", role=RuleRole.TERM)
+def leave_field(
+    g: Fftcg,
+    iid: str,
+    to: str,
+    cites: Sequence[str],
+    actor: str = "rules",
+    *,
+    broken_by: str | None = None,
+    why: str = "",
+    silent: bool = False,
+) -> bool:
+    """7.4: a card that leaves the field is a new card in its new zone: its damage, state and counters go (6.7.3);
+    it goes to its owner's zone (7.3); the events of its leaving are raised with its last-known information."""
+    if silent:
+        return g.on_field(iid)
+    card = g.card(iid)
+    g.last_known[iid] = card
+    owner = card.owner
+    target = {"break": "break", "removed": "removed", "hand": "hand", "deck_bottom": "deck"}[to]
+    had_counters = any(k.startswith("counter:") for k in card.markers)
+    g.move(iid, zone_id(owner, target), top=to != "deck_bottom", face_down=to == "deck_bottom", keep_markers=False)
+    _forget_locked(g, iid)
+    extra = ["7.4"] + (["6.7.3"] if had_counters else []) + (["7.3"] if owner != card.controller else [])
+    where = {"break": "break zone", "removed": "removed zone (除外)", "hand": "hand", "deck_bottom": "deck"}[to]
+    verb = "is broken" if why == "break" else "goes"
+    g.record(
+        sentence_kind(actor),
+        actor,
+        f"{card.name} {verb}: to {g.name(owner)}'s {where}" + (f" ({why})" if why and why != "break" else ""),
+        [*cites, *extra],
+    )
+    if g.battle is not None:
+        from judgekit.games.fftcg import attack
+
+        attack.left_battle(g, iid)
+    lk = g.last_known[iid]
+    abilities.trigger(g, Event("leaves_field", lk.controller, iid, broken_by, last_known=lk))
+    if to == "break":
+        abilities.trigger(g, Event("put_in_break_zone", lk.controller, iid, broken_by, last_known=lk))
+        if why == "break":
+            abilities.trigger(g, Event("broken", lk.controller, iid, broken_by, last_known=lk))
+    return True
+
+
+def _forget_locked(g: Fftcg, iid: str) -> None:
+    """11.12.4.2: an effect locked to the cards it affected does not follow a card that became a new card (7.4)."""
+    from dataclasses import replace
+
+    for e in list(g.effects):
+        if iid in e.targets:
+            rest = tuple(t for t in e.targets if t != iid)
+            g.end_effect(e.key)
+            if rest:
+                g.add_effect(replace(e, targets=rest))
+
+
+@rule("15.1.1.3.1", "15.1.1.3.2", "7.10.1", "11.12.5.4", role=RuleRole.TERM)
+def to_break_zone(
+    g: Fftcg,
+    iids: Sequence[str],
+    as_break: bool,
+    cites: Sequence[str],
+    actor: str = "rules",
+    ctx: Ctx | None = None,
+    *,
+    source: str | None = None,
+    why: str = "",
+    silent: bool = False,
+) -> list[str]:
+    """15.1.1.3: cards go from the field to their owners' break zones, as a break only when it says break;
+    replacement effects first (11.12.5). The cards that went, in order."""
+    live = [i for i in iids if g.on_field(i)]
+    if silent:
+        return live
+    went: list[str] = []
+    for iid in live:
+        pending = Pending("break" if as_break else "put_in_break_zone", iid)
+        replace_event(g, pending, ctx)
+        if pending.happens:
+            leave_field(
+                g,
+                iid,
+                "break",
+                [*cites, "15.1.1.3.1" if as_break else "15.1.1.3.2", "7.10.1"],
+                actor,
+                broken_by=source if as_break else None,
+                why="break" if as_break else why,
+            )
+            went.append(iid)
+        else:
+            _send(g, iid, pending, cites, actor, ctx)
+    return went
+
+
+def _send(g: Fftcg, iid: str, pending: Pending, cites: Sequence[str], actor: str, ctx: Ctx | None) -> None:
+    if pending.zone and pending.zone != "break":
+        leave_field(g, iid, pending.zone, ["11.12.5.4"], actor, why="instead")
+    run_instead(g, pending)
+
+
+# --- damage to characters ------------------------------------------------------------------------
+
+
+@rule("5.2.6.1", "11.12.5.2", role=RuleRole.TERM)
+def deal_damage(
+    g: Fftcg,
+    target: str,
+    amount: int,
+    source: str | None,
+    cites: Sequence[str],
+    actor: str = "rules",
+    ctx: Ctx | None = None,
+    *,
+    silent: bool = False,
+) -> int:
+    """5.2.6.1: damage to a character stays on it (12.4.5 breaks it at its power); replacement effects first."""
+    if silent:
+        return amount if g.on_field(target) and amount > 0 else 0
+    if not g.on_field(target) or amount <= 0:
+        return 0
+    pending = Pending("damage", target, amount)
+    replace_event(g, pending, ctx)
+    run_instead(g, pending)
+    if not pending.happens or pending.amount <= 0:
+        return 0
+    amount = pending.amount
+    before = g.damage(target)
+    g.add_marker(target, "damage", amount)
+    if source is not None:
+        g.damage_sources.setdefault(target, [])
+        if source not in g.damage_sources[target]:
+            g.damage_sources[target].append(source)
+    src = f" from {g.label(source)}" if source is not None and source != target else ""
+    g.record(
+        sentence_kind(actor),
+        actor,
+        f"{amount} damage{src} to {g.label(target)}: damage {before} → {before + amount}",
+        [*cites, "5.2.6.1"],
+    )
+    if source is not None:
+        lk = g.state.cards.get(source) or g.last_known.get(source)
+        abilities.trigger(g, Event("deals_damage_to_forward", lk.controller if lk else None, target, source, amount))
+    return amount
+
+
+@rule("5.2.6.1", role=RuleRole.TERM)
+def damage_effect(g: Fftcg, ctx: Ctx, op: Damage, *, silent: bool = False) -> bool:
+    """An effect deals damage to characters (the source of the damage is the card of the effect, 6.4)."""
+    found = targets(g, ctx, op.target)
+    if silent:
+        return bool(found)
+    if not found:
+        g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: no character to deal damage to", ["2.3"])
+        return False
+    for t in found:
+        deal_damage(g, t, op.amount, ctx.source, [], ctx.controller, ctx)
+    return True
+
+
+# --- damage to players (6.5) and EX BURST (11.10) -------------------------------------------------
+
+
+@rule(
+    "6.5.1",
+    "6.5.2",
+    "6.5.2.1",
+    "6.5.3",
+    "7.8.1",
+    "7.8.2",
+    "7.8.3",
+    "3.1.3",
+    "12.4.3",
+    "15.1.1.9.10",
+    "15.2.6.1",
+    "15.2.6.2",
+    "11.10.1",
+    "15.2.6.3",
+    "15.2.6.3.1",
+    role=RuleRole.TERM,
+)
+def damage_processing(
+    g: Fftcg,
+    pid: str,
+    amount: int,
+    source: str | None,
+    cites: Sequence[str],
+    actor: str = "rules",
+    ctx: Ctx | None = None,
+    *,
+    party: bool = False,
+    silent: bool = False,
+) -> int:
+    """6.5: a player receives N damage one card at a time, the top of the deck face up to the damage zone;
+    EX BURSTs revealed wait until all the damage is dealt, then go in the order revealed (6.5.2.1)."""
+    if silent:
+        return amount
+    if amount <= 0:
+        return 0
+    pending = Pending("damage_player", pid, amount)
+    replace_event(g, pending, ctx)
+    run_instead(g, pending)
+    if not pending.happens or pending.amount <= 0:
+        return 0
+    amount = pending.amount
+    deck = zone_id(pid, "deck")
+    dz = zone_id(pid, "damage")
+    src = f" from {g.label(source)}" if source is not None else (" from the party" if party else "")
+    g.record(
+        sentence_kind(actor),
+        actor,
+        f"{g.name(pid)} receives {amount} damage{src}: damage processing",
+        [*cites, "6.5.1"] + (["15.1.1.9.10"] if party else []),
+    )
+    revealed: list[str] = []
+    dealt = 0
+    for n in range(1, amount + 1):
+        if not g.state.zones[deck]:
+            g.empty_damage.add(pid)
+            g.record(
+                StepKind.RULE,
+                "rules",
+                f"{g.name(pid)} has no deck card for point {n} of the damage",
+                ["3.1.3", "12.4.3"],
+            )
+            if revealed:
+                raise g.ambiguity(
+                    ["6.5.3", "3.1.3", "12.4.3"],
+                    f"{g.name(pid)}'s deck ran out after {dealt} of {amount} damage: 6.5.3 repeats until the N-th card "
+                    "is put into the damage zone, which can no longer happen, and says nothing of what becomes of "
+                    "the EX BURSTs already revealed",
+                )
+            break
+        iid = g.state.zones[deck][0]
+        g.move(iid, dz, top=False, face_down=False)
+        dealt += 1
+        card = g.card(iid)
+        has_burst = abilities.has_ex_burst(g, iid)
+        g.record(
+            StepKind.RULE,
+            "rules",
+            f"point {n}: {card.name} goes face up to {g.name(pid)}'s damage zone "
+            f"(damage {g.player_damage(pid)})" + (" — it has EX BURST" if has_burst else ""),
+            ["6.5.2", "7.8.1", "7.8.2", "7.8.3"]
+            + (["6.5.3"] if n > 1 else [])
+            + (["11.10.1"] if has_burst else [])
+            + (
+                ["15.2.6.3"] + (["15.2.6.3.1"] if amount > 1 else [])
+                if card.key in g.defs and g.defs[card.key].ex_burst_damage is not None
+                else []
+            ),
+        )
+        if has_burst:
+            revealed.append(iid)
+    _damage_abilities(g, pid, g.player_damage(pid) - dealt, g.player_damage(pid))
+    remaining = len(g.state.zones[deck])
+    if dealt == amount and remaining == 0 and pid not in g.empty_damage:
+        raise g.ambiguity(
+            ["3.1.3", "12.4.3"],
+            f"{g.name(pid)} received {amount} damage with exactly {amount} cards in the deck: 12.4.3 makes a player "
+            "who received damage equal to or more than the deck lose, 3.1.3 only one who receives damage when the "
+            "deck has 0 cards",
+        )
+    ev = Event("receives_damage", pid, None, source, dealt)
+    abilities.trigger(g, ev)
+    if source is not None or party:
+        abilities.trigger(g, Event("deals_damage_to_player", pid, None, source, dealt), party=party)
+    for iid in revealed:
+        abilities.ex_burst(g, pid, iid, ["6.5.2.1"] + (["6.5.2.1"] if len(revealed) > 1 else []))
+        if g.state.over:
+            break
+    return dealt
+
+
+def _damage_abilities(g: Fftcg, pid: str, before: int, after: int) -> None:
+    """15.2.6.2: name the ``ダメージN`` abilities of ``pid``'s characters that the new damage makes work."""
+    for iid in g.field(pid):
+        for a in g.definition(iid).abilities:
+            if a.damage is not None and before < a.damage <= after:
+                g.record(
+                    StepKind.RULE,
+                    "rules",
+                    f"{g.name(pid)} has {after} damage: {g.label(iid)} now has its ダメージ{a.damage} ability"
+                    + (f" {a.name}" if a.name else ""),
+                    ["15.2.6.1", "15.2.6.2"],
+                )
+
+
+@rule("6.5.1", role=RuleRole.TERM)
+def damage_player_effect(g: Fftcg, ctx: Ctx, op: DamagePlayer, *, silent: bool = False) -> bool:
+    """An effect deals damage to a player: damage processing (6.5.1)."""
+    if silent:
+        return op.amount > 0
+    pid = player(g, ctx, op.player)
+    return damage_processing(g, pid, op.amount, ctx.source, [], ctx.controller, ctx) > 0
+
+
+# --- other keyword actions ---------------------------------------------------------------------
+
+
+@rule("15.1.1.3.1", "15.1.1.3.2", role=RuleRole.TERM)
+def break_effect(g: Fftcg, ctx: Ctx, op: Break | PutInBreakZone, *, silent: bool = False) -> bool:
+    """15.1.1.3.1: ブレイクする is a break; 15.1.1.3.2: ブレイクゾーンに置く is not."""
+    found = targets(g, ctx, op.target)
+    if silent:
+        return bool(found)
+    as_break = isinstance(op, Break)
+    if not found:
+        g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: nothing to {'break' if as_break else 'put'}", ["2.3"])
+        return False
+    to_break_zone(
+        g,
+        found,
+        as_break,
+        ["15.1.1.3.1" if as_break else "15.1.1.3.2"],
+        ctx.controller,
+        ctx,
+        source=ctx.source,
+        why="" if as_break else f"put there by {ctx.label}",
+    )
+    return True
+
+
+@rule("15.1.1.1.1", "15.1.1.1.2", "15.1.1.2.1", "15.1.1.2.2", "6.3.1", role=RuleRole.TERM)
+def dull_or_activate(g: Fftcg, ctx: Ctx, op: Dull | Activate, *, silent: bool = False) -> bool:
+    """15.1.1.1–15.1.1.2: dull or activate characters (a dull one may be dulled again, an active one activated)."""
+    found = targets(g, ctx, op.target)
+    if silent:
+        return bool(found)
+    dull = isinstance(op, Dull)
+    for t in found:
+        already = g.is_dull(t) == dull
+        g.set_marker(t, "dull", 1 if dull else 0)
+        rid = ("15.1.1.2.2" if already else "15.1.1.2.1") if dull else ("15.1.1.1.2" if already else "15.1.1.1.1")
+        g.record(
+            StepKind.EFFECT,
+            ctx.controller,
+            f"{ctx.label}: {g.label(t)} {'is dulled' if dull else 'is activated'}"
+            + (" (it already was)" if already else ""),
+            [rid, "6.3.1"],
+        )
+    return bool(found)
+
+
+@rule("15.2.4.1", "15.2.4.2", role=RuleRole.TERM)
+def freeze(g: Fftcg, ctx: Ctx, op: Freeze, *, silent: bool = False) -> bool:
+    """15.2.4.1: freeze characters: they will not be activated in their controller's next active phase."""
+    found = targets(g, ctx, op.target)
+    if silent:
+        return bool(found)
+    for t in found:
+        g.set_marker(t, "frozen", 1)
+        g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: {g.label(t)} is frozen", ["15.2.4.1", "15.2.4.2"])
+    return bool(found)
+
+
+@rule("3.1.2", "12.4.2", "7.11.1", role=RuleRole.TERM)
+def draw(g: Fftcg, pid: str, n: int, cites: Sequence[str], actor: str = "rules", *, silent: bool = False) -> int:
+    """Draw ``n`` cards one at a time; a player who cannot draw is noted for the rule process (3.1.2, 12.4.2)."""
+    if silent or n <= 0:
+        return n
+    deck = zone_id(pid, "deck")
+    got: list[str] = []
+    for _ in range(n):
+        if not g.state.zones[deck]:
+            g.empty_draw.add(pid)
+            break
+        iid = g.state.zones[deck][0]
+        g.move(iid, zone_id(pid, "hand"), face_down=False)
+        got.append(iid)
+    what = f"{len(got)} card{'s' if len(got) != 1 else ''}"
+    if len(got) < n:
+        g.record(
+            sentence_kind(actor),
+            actor,
+            f"{g.name(pid)} draws {what} and tries to draw from an empty deck",
+            [*cites, "7.11.1", "3.1.2", "12.4.2"],
+        )
+    else:
+        g.record(sentence_kind(actor), actor, f"{g.name(pid)} draws {what}", [*cites, "7.11.1"])
+    return len(got)
+
+
+@rule("3.1.2", role=RuleRole.TERM)
+def draw_effect(g: Fftcg, ctx: Ctx, op: Draw, *, silent: bool = False) -> bool:
+    """An effect makes a player draw."""
+    if silent:
+        return op.count > 0
+    return draw(g, player(g, ctx, op.player), op.count, [], ctx.controller) == op.count
+
+
+@rule("15.1.1.4.1", "6.1.4", role=RuleRole.TERM)
+def discard(g: Fftcg, ctx: Ctx, op: Discard, *, silent: bool = False) -> bool:
+    """15.1.1.4.1: discarding puts hand cards into the break zone; their player chooses which."""
+    pid = player(g, ctx, op.player)
+    hand = list(g.state.zones[zone_id(pid, "hand")])
+    if silent:
+        return len(hand) >= op.count
+    n = min(op.count, len(hand))
+    picked = pick_cards(g, pid, hand, n, "discard", "15.1.1.4.1", f"{g.name(pid)} chooses {n} card(s) to discard")
+    discard_cards(g, pid, picked, [], ctx.controller, f"discarded for {ctx.label}")
+    return n == op.count
+
+
+@rule("15.1.1.4.1", role=RuleRole.TERM)
+def discard_cards(
+    g: Fftcg, pid: str, iids: Sequence[str], cites: Sequence[str], actor: str, why: str, *, silent: bool = False
+) -> bool:
+    """15.1.1.4.1: hand cards go to the break zone as a discard; one step."""
+    if silent or not iids:
+        return bool(iids)
+    names = []
+    for iid in iids:
+        g.move(iid, zone_id(g.card(iid).owner, "break"), face_down=False)
+        names.append(g.card(iid).name)
+    g.record(sentence_kind(actor), actor, f"{g.name(pid)} discards {', '.join(names)} ({why})", [*cites, "15.1.1.4.1"])
+    return True
+
+
+@rule("15.1.1.5.1", "7.13.1", role=RuleRole.TERM)
+def remove_effect(g: Fftcg, ctx: Ctx, op: Remove, *, silent: bool = False) -> bool:
+    """15.1.1.5.1: removing from the game puts cards into 除外."""
+    found = targets(g, ctx, op.target)
+    if silent:
+        return bool(found)
+    for t in found:
+        leave_field(g, t, "removed", ["15.1.1.5.1", "7.13.1"], ctx.controller)
+    return bool(found)
+
+
+@rule("7.3", role=RuleRole.TERM)
+def return_to_hand(g: Fftcg, ctx: Ctx, op: ReturnToHand, *, silent: bool = False) -> bool:
+    """A card returned to the hand goes to its owner's hand (7.3)."""
+    found = targets(g, ctx, op.target)
+    if silent:
+        return bool(found)
+    for t in found:
+        leave_field(g, t, "hand", ["7.3"], ctx.controller)
+    return bool(found)
+
+
+@rule("11.12.4.1", "11.12.4.2", "11.12.4.9", "11.3.10", "11.5.6", "9.5.1.3.2", "4.3", role=RuleRole.EFFECT)
+def make_continuous(g: Fftcg, ctx: Ctx, op: Power | Gain | Continuous, *, silent: bool = False) -> bool:
+    """11.12.4.1: a continuous effect for a while, locked to the cards it affects now (11.12.4.2), with the
+    timestamp of now (11.12.4.9)."""
+    static = (
+        StaticPower(op="power", target=op.target, by=op.by, set=op.set)
+        if isinstance(op, Power)
+        else StaticGain(op="gain", keywords=op.keywords, target=op.target)
+        if isinstance(op, Gain)
+        else op.effect
+    )
+    selector: Selector = getattr(static, "target", "self")
+    locked = targets(g, ctx, selector)
+    if silent:
+        return bool(locked)
+    if not locked:
+        g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: nothing for its effect to affect", ["2.3"])
+        return False
+    key = f"made:{g.serial()}"
+    until = "end_of_turn" if op.duration == "turn" else "game"
+    g.add_effect(
+        ContinuousEffect(
+            key=key,
+            source=ctx.source,
+            controller=ctx.controller,
+            layer=continuous.layer(static, locked == [ctx.source]),
+            timestamp=g.tick(),
+            until=until,
+            label=ctx.label,
+            payload=Applied(static, ctx.source),
+            targets=tuple(locked),
+        )
+    )
+    what = _effect_words(static)
+    cites = ["11.12.4.1", "11.12.4.2", "11.12.4.9"] + (["9.5.1.3.2"] if until == "end_of_turn" else [])
+    if isinstance(static, StaticPower) and static.set is not None:
+        cites.append("11.3.10" if g.is_card(ctx.source) and g.definition(ctx.source).type == "summon" else "11.5.6")
+    now = ""
+    if isinstance(static, StaticPower):
+        powers = [(t, g.power(t)) for t in locked]
+        now = " (power now " + ", ".join(f"{p}" for _, p in powers) + ")"
+        if any(p is not None and p < 0 for _, p in powers):
+            now += ": a negative power stays negative while it is changed"
+            cites.append("4.3")
+    g.record(
+        StepKind.EFFECT,
+        ctx.controller,
+        f"{ctx.label}: {', '.join(g.label(t) for t in locked)} {what}"
+        + (" until the end of the turn" if until == "end_of_turn" else "")
+        + now,
+        cites,
+    )
+    return True
+
+
+def _effect_words(op: object) -> str:
+    if isinstance(op, StaticPower):
+        if op.set is not None:
+            return f"has power {op.set}" + (f" {op.by:+d}" if op.by else "")
+        return f"gets power {op.by:+d}"
+    if isinstance(op, StaticGain):
+        return f"gains {', '.join(op.keywords)}"
+    return f"is affected: {getattr(op, 'op', op)} {getattr(op, 'action', '')}".rstrip()
+
+
+@rule("15.1.1.8.1", "15.1.1.8.2", role=RuleRole.TERM)
+def search(g: Fftcg, ctx: Ctx, op: Search, *, silent: bool = False) -> bool:
+    """15.1.1.8: find cards in the deck that can do what follows (and no others), reveal them, shuffle,
+    then do what follows; finding none is allowed (15.1.1.8.2)."""
+    pid = ctx.controller
+    deck = list(g.state.zones[zone_id(pid, "deck")])
+    eligible = [i for i in deck if continuous.matches(g, i, op.filter)]
+    blocked: list[str] = []
+    if op.to == "field":
+        blocked = [i for i in eligible if field_limit(g, pid, i, silent=True)]
+        eligible = [i for i in eligible if i not in blocked]
+    if silent:
+        return bool(eligible)
+    if blocked:
+        g.record(
+            StepKind.EFFECT,
+            pid,
+            f"{ctx.label}: {', '.join(sorted({g.card(i).name for i in blocked}))} could not be put onto the field, "
+            "so cannot be searched for",
+            ["15.1.1.8.1"],
+        )
+    options = g.card_options(eligible)
+    found: list[str] = []
+    if options:
+        choice = g.decide(
+            DecisionRequest(
+                "search",
+                pid,
+                tuple(options),
+                "15.1.1.8.2",
+                f"{g.name(pid)} chooses up to {op.count} card(s) to find for {ctx.label}",
+                PickMode.SOME,
+                0,
+                min(op.count, len(options)),
+            )
+        )
+        found = [options[c] for c in choice]
+    if found:
+        g.record(
+            StepKind.EFFECT,
+            pid,
+            f"{ctx.label}: {g.name(pid)} finds and reveals {', '.join(g.card(i).name for i in found)} "
+            "and sets it aside",
+            ["15.1.1.8.1"],
+        )
+    else:
+        g.record(
+            StepKind.EFFECT, pid, f"{ctx.label}: {g.name(pid)} finds nothing; the deck is only shuffled", ["15.1.1.8.2"]
+        )
+    shuffle(g, pid, ["15.1.1.8.1"], exclude=found)
+    for iid in found:
+        if op.to == "hand":
+            g.move(iid, zone_id(pid, "hand"), face_down=False)
+            g.record(StepKind.EFFECT, pid, f"{g.card(iid).name} goes to {g.name(pid)}'s hand", ["15.1.1.8.1"])
+        else:
+            put_onto_field(g, pid, iid, ["15.1.1.8.1"], pid)
+    return bool(found)
+
+
+@rule("15.1.1.6.1", role=RuleRole.TERM)
+def shuffle(g: Fftcg, pid: str, cites: Sequence[str], *, exclude: Sequence[str] = (), silent: bool = False) -> bool:
+    """15.1.1.6.1: shuffling is chance: the scenario gives the cards that come out on top (the rest as listed)."""
+    if silent:
+        return True
+    zone = zone_id(pid, "deck")
+    iids = [i for i in g.state.zones[zone] if i not in exclude]
+    options = g.card_options(iids)
+    if len({g.card(i).key for i in iids}) > 1:
+        choice = g.decide(
+            DecisionRequest(
+                "shuffle",
+                pid,
+                tuple(options),
+                "15.1.1.6.1",
+                f"{g.name(pid)}'s shuffled deck comes out with these on top (the rest as listed)",
+                PickMode.SOME,
+                0,
+                len(iids),
+                chance=True,
+            )
+        )
+        top = [options[c] for c in choice]
+        rest = [i for i in g.state.zones[zone] if i not in top]
+        g.reorder(zone, top + rest)
+    g.record(StepKind.RULE, pid, f"{g.name(pid)}'s deck is shuffled", [*cites, "15.1.1.6.1"])
+    return True
+
+
+@rule("6.7.1", "6.7.2", "6.7.3", "15.1.1.10.1", role=RuleRole.TERM)
+def counters(g: Fftcg, ctx: Ctx, op: Counters, *, silent: bool = False) -> bool:
+    """6.7: counters are named markers on a card (the same name is the same counter, 6.7.2); removing them
+    takes them out of the game (15.1.1.10.1)."""
+    on_self = [ctx.source] if ctx.source in g.state.cards else []
+    found = on_self if op.target == "self" else targets(g, ctx, op.target)
+    if silent:
+        return bool(found)
+    for t in found:
+        change_counters(g, t, op.name, op.count, ctx.controller, ctx.label)
+    return bool(found)
+
+
+@rule("6.7.1", "6.7.2", "15.1.1.10.1", role=RuleRole.TERM)
+def change_counters(g: Fftcg, iid: str, name: str, by: int, actor: str, why: str, *, silent: bool = False) -> int:
+    """6.7: put counters on a card (``by`` > 0), or remove them (15.1.1.10.1); how many it has after."""
+    if silent:
+        return max(0, g.counters(iid).get(name, 0) + by)
+    have = g.counters(iid).get(name, 0)
+    after = max(0, have + by)
+    g.set_marker(iid, f"counter:{name}", after)
+    verb = "gets" if by > 0 else "loses"
+    g.record(
+        sentence_kind(actor),
+        actor,
+        f"{why}: {g.label(iid)} {verb} {abs(after - have)} {name} counter(s) ({have} → {after})",
+        ["6.7.1", "6.7.2"] if by > 0 else ["15.1.1.10.1"],
+    )
+    if by < 0 and after == 0 and have > 0 and name == "デジョン":
+        from judgekit.games.fftcg import dejon
+
+        dejon.last_counter(g, iid)
+    return after
+
+
+@rule("6.8.1", role=RuleRole.TERM)
+def crystals(g: Fftcg, ctx: Ctx, op: Crystals, *, silent: bool = False) -> bool:
+    """6.8.1: crystals are a resource a player gains from effects."""
+    if silent:
+        return op.count > 0
+    pid = player(g, ctx, op.player)
+    have = g.state.players[pid].counters.get("crystals", 0)
+    g.set_counter(pid, "crystals", have + op.count)
+    g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: {g.name(pid)} gains {op.count} crystal(s)", ["6.8.1"])
+    return True
+
+
+# --- putting characters onto the field -----------------------------------------------------------
+
+
+@rule("7.7.3", "7.7.3.1", "7.7.4", "7.7.5", role=RuleRole.TERM)
+def field_limit(g: Fftcg, pid: str, iid: str, *, silent: bool = False) -> str:
+    """7.7.3–7.7.5: the rule that forbids putting the character onto ``pid``'s field, or empty if none does."""
+    d = g.definition(iid)
+    mine = g.field(pid)
+    if d.type not in ("forward", "backup", "monster"):
+        return ""
+    if not d.generic and any(not g.chars(i).generic and g.chars(i).name == d.name for i in mine if i != iid):
+        return "7.7.3"
+    if d.type == "backup" and len([i for i in mine if g.chars(i).type == "backup"]) >= 5:
+        return "7.7.4"
+    if {"light", "dark"} & set(d.elements) and any(
+        {"light", "dark"} & set(g.chars(i).elements) for i in mine if i != iid
+    ):
+        return "7.7.5"
+    return ""
+
+
+@rule("6.2.4", "6.2.5", "5.2.3.1.1.1", "5.2.3.1.1.3", "11.8.16.2.1", "11.9.2", role=RuleRole.TERM)
+def put_onto_field(
+    g: Fftcg, pid: str, iid: str, cites: Sequence[str], actor: str = "rules", *, silent: bool = False
+) -> bool:
+    """6.2.4: a card put onto the field comes under that player's control; a backup enters dull
+    (5.2.3.1.1.3); its field abilities apply as it enters (11.9.2); enter-the-field abilities trigger."""
+    if silent:
+        return True
+    d = g.definition(iid)
+    g.move(iid, zone_id(pid, "field"), face_down=False, keep_markers=False)
+    card = g.card(iid)
+    if card.controller != pid:
+        from dataclasses import replace
+
+        g.state.cards[iid] = replace(card, controller=pid)
+    extra = ["6.2.4", "6.2.5", "5.2.3.1.1.1"] + (["11.9.2"] if any(a.kind == "field" for a in d.abilities) else [])
+    if d.type == "backup":
+        g.set_marker(iid, "dull", 1)
+        extra.append("5.2.3.1.1.3")
+    g.record(
+        sentence_kind(actor),
+        actor,
+        f"{d.name} enters {g.name(pid)}'s field" + (" dull" if d.type == "backup" else ""),
+        [*cites, *extra],
+    )
+    abilities.trigger(g, Event("enters_field", pid, iid, iid), cites=("11.8.16.2.1",))
+    return True
+
+
+@rule("7.7.3", "7.7.4", "7.7.5", "15.2.7.5.1", "15.2.7.5.2", role=RuleRole.TERM)
+def put_self_onto_field(g: Fftcg, ctx: Ctx, op: PutOntoField, *, silent: bool = False) -> bool:
+    """The card with the ability enters its owner's field — unless a field limit forbids it (7.7.3–7.7.5): then
+    it stays where it is (for dejon, 15.2.7.5.1–15.2.7.5.2)."""
+    iid = ctx.source
+    card = g.state.cards.get(iid)
+    if card is None or card.zone.endswith(".field"):
+        return False
+    limit = field_limit(g, card.owner, iid, silent=True)
+    if silent:
+        return not limit
+    if limit:
+        dejon = card.zone.endswith(".removed") and g.definition(iid).dejon is not None
+        g.record(
+            StepKind.EFFECT,
+            ctx.controller,
+            f"{card.name} cannot enter the field ({limit}): it stays where it is",
+            [limit] + (["15.2.7.5.1", "15.2.7.5.2"] if dejon else []),
+        )
+        return False
+    put_onto_field(g, card.owner, iid, [], ctx.controller)
+    return True
+
+
+# --- the interpreter ---------------------------------------------------------------------------
+
+
+@rule("11.11.5", "2.3", role=RuleRole.EFFECT)
+def run(g: Fftcg, ctx: Ctx, effects: Sequence[Effect], *, silent: bool = False) -> bool:
+    """11.11.5: the instructions are followed in the printed order; what cannot be done is ignored (2.3)."""
+    if silent:
+        return all(_dispatch(g, ctx, op, True) for op in effects)
+    done = True
+    for op in effects:
+        done = _dispatch(g, ctx, op, False) and done
+        if g.state.over:
+            break
+    return done
+
+
+def _dispatch(g: Fftcg, ctx: Ctx, op: Effect, silent: bool) -> bool:
+    match op:
+        case Damage():
+            return damage_effect(g, ctx, op, silent=silent)
+        case DamagePlayer():
+            return damage_player_effect(g, ctx, op, silent=silent)
+        case Break() | PutInBreakZone():
+            return break_effect(g, ctx, op, silent=silent)
+        case Dull() | Activate():
+            return dull_or_activate(g, ctx, op, silent=silent)
+        case Freeze():
+            return freeze(g, ctx, op, silent=silent)
+        case Draw():
+            return draw_effect(g, ctx, op, silent=silent)
+        case Discard():
+            return discard(g, ctx, op, silent=silent)
+        case Remove():
+            return remove_effect(g, ctx, op, silent=silent)
+        case ReturnToHand():
+            return return_to_hand(g, ctx, op, silent=silent)
+        case Power() | Gain() | Continuous():
+            return make_continuous(g, ctx, op, silent=silent)
+        case Search():
+            return search(g, ctx, op, silent=silent)
+        case Counters():
+            return counters(g, ctx, op, silent=silent)
+        case Crystals():
+            return crystals(g, ctx, op, silent=silent)
+        case PutOntoField():
+            return put_self_onto_field(g, ctx, op, silent=silent)
+    raise TypeError(f"unknown op {op!r}")

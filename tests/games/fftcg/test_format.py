@@ -1,0 +1,101 @@
+"""FFTCG scenario files: the template, validation with file and key, and the command line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from judgekit.cli import app
+from judgekit.errors import ScenarioError
+from judgekit.scenario import SCENARIOS_DIR, check_scenario, load_scenario, run_scenario, template, trace_text
+
+runner = CliRunner()
+
+GOOD = """
+game = "fftcg"
+title = "t"
+question = "q"
+ruling = "r"
+[cards.fw]
+name = "A"
+type = "forward"
+elements = ["fire"]
+cost = 1
+power = 5000
+[cards.bk]
+name = "B"
+type = "backup"
+elements = ["fire"]
+cost = 1
+generic = true
+[players.P1]
+field = [{ card = "bk" }]
+hand = ["fw"]
+deck = ["bk", "bk"]
+[players.P2]
+deck = ["bk", "bk"]
+[[play]]
+do = "cast"
+card = "fw"
+pay = { dull = ["bk"] }
+[expect]
+field = [{ player = "P1", card = "fw", power = 5000 }]
+"""
+
+
+def write(tmp_path: Path, text: str, name: str = "case.toml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def problems(tmp_path: Path, text: str) -> dict[str, str]:
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(write(tmp_path, text))
+    return dict(info.value.problems)
+
+
+def test_a_small_scenario_runs_and_checks(tmp_path: Path) -> None:
+    result = check_scenario(load_scenario(write(tmp_path, GOOD)), update=True)
+    assert result.ok, result.findings
+    assert "11.4.1" in result.trace.cited_ids()
+
+
+def test_the_template_is_a_valid_scenario_that_passes(tmp_path: Path) -> None:
+    path = write(tmp_path, template("fftcg", "my-case"), "my-case.toml")
+    result = check_scenario(load_scenario(path), update=True)
+    assert result.ok, result.findings
+
+
+def test_problems_are_reported_with_their_keys(tmp_path: Path) -> None:
+    bad = GOOD.replace('hand = ["fw"]', 'hand = ["nope"]').replace("power = 5000\n[cards.bk]", "[cards.bk]")
+    found = problems(tmp_path, bad)
+    assert "a key of [cards]" in found["players.P1.hand[0]"]
+    assert "a power for a forward" in found["cards.fw.power"]
+
+
+def test_a_summon_on_the_field_is_refused(tmp_path: Path) -> None:
+    bad = GOOD.replace('type = "forward"', 'type = "summon"').replace("power = 5000\n", "")
+    bad = bad.replace('field = [{ card = "bk" }]', 'field = [{ card = "fw" }]')
+    assert "a character" in problems(tmp_path, bad)["players.P1.field[0].card"]
+
+
+def test_runs_are_deterministic() -> None:
+    path = SCENARIOS_DIR / "fftcg" / "first-strike-two-batches.toml"
+    assert trace_text(run_scenario(load_scenario(path))) == trace_text(run_scenario(load_scenario(path)))
+
+
+def test_run_prints_ids_with_the_fftcg_prefix() -> None:
+    path = SCENARIOS_DIR / "fftcg" / "first-strike-two-batches.toml"
+    result = runner.invoke(app, ["run", str(path)], env={"NO_COLOR": "1"})
+    assert result.exit_code == 0, result.output
+    line = next(ln for ln in result.stdout.splitlines() if "First Strike at the start" in ln)
+    assert "[FFTCG 15.2.3.1, FFTCG 15.2.3.2]" in line
+
+
+def test_check_passes_on_the_fftcg_folder() -> None:
+    result = runner.invoke(app, ["check", str(SCENARIOS_DIR / "fftcg")], env={"NO_COLOR": "1"})
+    assert result.exit_code == 0, result.output
+    assert "0 failed" in result.stdout
