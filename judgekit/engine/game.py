@@ -58,6 +58,8 @@ class Engine:
         self._silent = 0
         self._citable = preset.cited_ids()
         self._serial = 0
+        self.result_rules: tuple[str, ...] = ()
+        """The rules cited by the result, once the game is over."""
 
     @property
     def rulebook(self) -> Rulebook:
@@ -269,6 +271,23 @@ class Engine:
         """Take ``count`` (default: all) ``name`` markers off a card."""
         have = self.state.cards[iid].markers.get(name, 0)
         return self.set_marker(iid, name, 0 if count is None else have - count)
+
+    def set_controller(self, iid: str, pid: str, zone: str | None = None) -> Card:
+        """Give control of a card to ``pid``: the same object with the same timestamp, kept in its zone or put in
+        ``zone`` (the new controller's side of a per-player zone) without becoming a new object."""
+        self._guard("changing control")
+        st = self.state
+        card = st.cards[iid]
+        if card.controller == pid:
+            return card
+        new = replace(card, controller=pid)
+        if zone is not None and zone != card.zone:
+            st.zones[card.zone].remove(iid)
+            st.zones[zone].append(iid)
+            new = replace(new, zone=zone)
+        st.cards[iid] = new
+        self._change(ChangeKind.CONTROL, iid, card.name, "controller", card.controller, pid)
+        return new
 
     def set_number(self, iid: str, name: str, value: int) -> Card:
         """Set a number kept on a card."""

@@ -36,6 +36,8 @@ class ChangeKind(StrEnum):
     """A per-turn flag of a player changed."""
     TURN = "turn"
     """The turn, turn player, phase or step changed."""
+    CONTROL = "control"
+    """A card's controller changed (it stays in its zone)."""
 
 
 @dataclass(frozen=True, slots=True)

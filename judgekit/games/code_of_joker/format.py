@@ -100,8 +100,8 @@ class Side:
 class Start:
     """Where the game stands when the scenario starts."""
 
-    at: Literal["setup", "turn_start", "action", "turn_end"] = "action"
-    """``setup`` starts the game from the decks; otherwise the beginning of this part of the turn."""
+    at: Literal["setup", "turn_start", "action"] = "action"
+    """``setup`` starts the game from the decks; otherwise the beginning of this part of the turn (not the turn end)."""
     round: int = 2
     """ROUND (1 to 10): both players' turns make a round."""
     turn_player: PlayerId = "P1"

@@ -149,8 +149,6 @@ class CodeOfJoker(Engine):
         """A joker to be handed to a player once the hand is below 7 (ジョーカーカードの配布/2)."""
         self.last_known: dict[str, Card] = {}
         """Units as they last were on the field, by instance id."""
-        self.result_rules: tuple[str, ...] = ()
-        """The rules cited by the result, once the game is over."""
         self.serials: dict[str, int] = {}
         """The last instance number used per player (new cards of a deck refresh)."""
 

@@ -4,18 +4,25 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
-from pydantic import TypeAdapter
-
-from judgekit.engine import Card, EndKind, Inputs, Outcome, Player, Preset, StepKind, Trace, zone_id
-from judgekit.errors import AmbiguityError, DecisionNeeded, ScenarioError
+from judgekit.engine import Inputs, Player, StepKind
 from judgekit.games import Run
 from judgekit.games.code_of_joker.cards import CardDef, Effect, IfDone
 from judgekit.games.code_of_joker.format import CodeOfJokerScenario, DeckEntry, HandCard, Side
 from judgekit.games.code_of_joker.game import FIELD_LIMIT, TRIGGER_SLOTS, CodeOfJoker
-from judgekit.scenario import ChanceEntry, DecisionEntry, Scenario, scripted_inputs
+from judgekit.games.support import (
+    Layout,
+    Support,
+    bad_rejections,
+    play_out,
+    two_players,
+    unknown_cards,
+    unknown_kinds,
+    value_findings,
+    zone_findings,
+)
+from judgekit.scenario import Scenario, scripted_inputs
 
 DECISIONS: tuple[str, ...] = ("mulligan", "block", "intercept", "target", "discard", "trigger_card", "discard_card")
 """Every decision kind the Code of Joker engine can ask a player for."""
@@ -27,57 +34,6 @@ ZONE_NAMES: tuple[str, ...] = ("deck", "hand", "field", "trigger", "discard", "d
 """The zones a board expectation may name."""
 
 _ZONE = re.compile(rf"^P[12]\.({'|'.join(ZONE_NAMES)})$")
-
-
-class CodeOfJokerSupport:
-    """The scenario runner's view of Code of Joker."""
-
-    id = "code-of-joker"
-    """Game id."""
-
-    def model(self) -> type:
-        """The scenario model."""
-        return CodeOfJokerScenario
-
-    def adapter(self) -> TypeAdapter[Any]:
-        """A (cached) validator for the scenario model."""
-        return _adapter()
-
-    def preset(self) -> Preset:
-        """The Code of Joker rule functions."""
-        from judgekit.games.code_of_joker.preset import PRESET
-
-        return PRESET
-
-    def decision_kinds(self) -> Sequence[str]:
-        """Every decision and chance kind."""
-        return DECISIONS + CHANCES
-
-    def validate(self, scenario: Any) -> list[tuple[str, str]]:
-        """Checks beyond the schema: card keys and shapes, zone sizes, levels, decision kinds, zone names."""
-        assert isinstance(scenario, CodeOfJokerScenario)
-        return _validate(scenario)
-
-    def run(self, scenario: Scenario) -> Run:
-        """Lay out the starting board and play the scenario."""
-        return run(scenario)
-
-    def findings(self, scenario: Scenario, run: Run) -> list[str]:
-        """Failed board expectations."""
-        return _findings(scenario.model, run)
-
-    def template(self, name: str) -> str:
-        """A commented template scenario."""
-        return TEMPLATE.replace("{name}", name)
-
-
-SUPPORT = CodeOfJokerSupport()
-"""The Code of Joker support object the registry hands out."""
-
-
-@cache
-def _adapter() -> TypeAdapter[Any]:
-    return TypeAdapter(CodeOfJokerScenario)
 
 
 # --- validation --------------------------------------------------------------------------------
@@ -149,9 +105,7 @@ def _validate(sc: CodeOfJokerScenario) -> list[tuple[str, str]]:
     for pid in ("P1", "P2"):
         side: Side = getattr(sc.players, pid)
         base = f"players.{pid}"
-        for where, key in _keys(side):
-            if key not in sc.cards:
-                out.append((f"{base}.{where}", f"a key of [cards] ({', '.join(sorted(sc.cards))}); found {key!r}"))
+        out += unknown_cards(base, _keys(side), sc.cards)
         for i, u in enumerate(side.field):
             if u.card in sc.cards and sc.cards[u.card].type not in ("unit", "evolution"):
                 out.append((f"{base}.field[{i}].card", f"a unit or evolution; {u.card!r} is a {sc.cards[u.card].type}"))
@@ -176,19 +130,13 @@ def _validate(sc: CodeOfJokerScenario) -> list[tuple[str, str]]:
             out.append((base, "only a deck (and jokers) when the scenario starts at setup"))
     if not 1 <= sc.start.round <= 10:
         out.append(("start.round", f"a round from 1 to 10; found {sc.start.round}"))
-    for i, entry in enumerate(sc.play):
-        if isinstance(entry, DecisionEntry) and entry.decide not in DECISIONS:
-            out.append((f"play[{i}].decide", f"one of {', '.join(DECISIONS)}; found {entry.decide!r}"))
-        if isinstance(entry, ChanceEntry) and entry.chance not in CHANCES:
-            out.append((f"play[{i}].chance", f"one of {', '.join(CHANCES)}; found {entry.chance!r}"))
+    out += unknown_kinds(sc.play, DECISIONS, CHANCES)
     for i, z in enumerate(sc.expect.zones):
         if not _ZONE.match(z.zone):
             out.append(
                 (f"expect.zones[{i}].zone", f"P1 or P2, then one of .{', .'.join(ZONE_NAMES)}; found {z.zone!r}")
             )
-    for i, r in enumerate(sc.expect.rejected):
-        if not 0 <= r.play < len(sc.play):
-            out.append((f"expect.rejected[{i}].play", f"an index of play (0 to {len(sc.play) - 1}); found {r.play}"))
+    out += bad_rejections(sc.expect.rejected, len(sc.play))
     return out
 
 
@@ -207,35 +155,14 @@ def build(sc: CodeOfJokerScenario, inputs: Inputs) -> CodeOfJoker:
     """The engine with the scenario's starting board laid out."""
     from judgekit.games.code_of_joker.preset import PRESET
 
-    players = [Player("P1", sc.players.P1.name or "P1"), Player("P2", sc.players.P2.name or "P2")]
+    players = two_players(sc.players)
     registered = {pid: _expand(getattr(sc.players, pid).registered) for pid in ("P1", "P2")}
     g = CodeOfJoker(PRESET, sc.cards, players, inputs, sc.start.first, sc.joker.full, sc.joker.life_loss, registered)
     setup = sc.start.at == "setup"
     turn = 2 * sc.start.round - (1 if sc.start.turn_player == sc.start.first else 0)
+    lay = Layout(g, {k: c.name for k, c in sc.cards.items()}, g.serials)
     for pid in ("P1", "P2"):
         side: Side = getattr(sc.players, pid)
-
-        def new(
-            key: str,
-            zone: str,
-            pid: str = pid,
-            numbers: dict[str, int] | None = None,
-            markers: dict[str, int] | None = None,
-        ) -> Card:
-            g.serials[pid] = g.serials.get(pid, 0) + 1
-            card = Card(
-                f"{pid}-{g.serials[pid]:02d}",
-                key,
-                sc.cards[key].name,
-                pid,
-                pid,
-                zone_id(pid, zone),
-                face_down=zone == "deck",
-                markers=dict(sorted((markers or {}).items())),
-                numbers=dict(sorted((numbers or {}).items())),
-            )
-            return g.place_new(card)
-
         for u in side.field:
             numbers = {
                 "level": u.level,
@@ -245,20 +172,22 @@ def build(sc: CodeOfJokerScenario, inputs: Inputs) -> CodeOfJoker:
                 "entered": turn if u.entered_this_turn else 0,
             }
             markers = {k: 1 for k, v in (("acted", u.acted), ("restricted", u.restricted)) if v}
-            new(u.card, "field", numbers={k: v for k, v in numbers.items() if v or k == "level"}, markers=markers)
+            lay.new(
+                pid, u.card, "field", numbers={k: v for k, v in numbers.items() if v or k == "level"}, markers=markers
+            )
         for k in side.trigger:
-            new(k, "trigger")
+            lay.new(pid, k, "trigger")
         for h in side.hand:
             key, level = (h.card, h.level) if isinstance(h, HandCard) else (h, 1)
-            new(key, "hand", numbers={"level": level} if level > 1 else None)
+            lay.new(pid, key, "hand", numbers={"level": level} if level > 1 else None)
         for key in _expand(side.deck):
-            new(key, "deck")
+            lay.new(pid, key, "deck", face_down=True)
         for k in side.discard:
-            new(k, "discard")
+            lay.new(pid, k, "discard")
         for k in side.deleted:
-            new(k, "deleted")
+            lay.new(pid, k, "deleted")
         for k in side.jokers:
-            new(k, "joker")
+            lay.new(pid, k, "joker")
         if not setup:
             counters = {"LP": side.lp, "CP": side.cp, "gauge": side.gauge}
             g.state.players[pid] = Player(
@@ -288,41 +217,11 @@ def run(scenario: Scenario) -> Run:
         else f"round {sc.start.round}, {sc.start.turn_player}'s {part} ({sc.start.first} is the first player)"
     )
     g.record(StepKind.SETUP, "rules", f"the starting board: {where}", [])
-    outcome: Outcome
-    try:
-        flow.run(g, sc.start.at)
-        if g.state.over:
-            outcome = Outcome(EndKind.GAME_OVER, g.state.winner, g.state.result, g.refs(g.result_rules))
-        else:
-            outcome = Outcome(
-                EndKind.SCRIPT_END,
-                None,
-                f"the play list ends: round {g.round}, {g.state.turn_player}'s {g.state.phase.replace('_', ' ')}",
-                (),
-            )
-    except DecisionNeeded as exc:
-        g.record_stop(str(exc), [exc.rule])
-        outcome = Outcome(EndKind.DECISION_NEEDED, None, str(exc), g.refs([exc.rule]))
-    except AmbiguityError as exc:
-        g.record_stop(str(exc), exc.rules)
-        outcome = Outcome(EndKind.AMBIGUITY, None, str(exc), g.refs(exc.rules))
-    except ScenarioError as exc:
-        err = exc.in_file(str(scenario.path))
-        g.record_stop(str(err), [])
-        outcome = Outcome(EndKind.BAD_SCRIPT, None, str(err), ())
-    unused: tuple[Any, ...] = ()
-    if outcome.end in (EndKind.GAME_OVER, EndKind.SCRIPT_END):
-        unused = tuple(inputs.remaining)
-    trace = Trace(
-        game="code-of-joker",
-        document=g.rulebook.document,
-        version=g.rulebook.version,
-        scenario=scenario.name,
-        title=sc.title,
-        steps=tuple(g.steps),
-        outcome=outcome,
-    )
-    return Run(trace, unused, g)
+
+    def ended() -> str:
+        return f"round {g.round}, {g.state.turn_player}'s {g.state.phase.replace('_', ' ')}"
+
+    return play_out("code-of-joker", scenario, g, inputs, lambda: flow.run(g, sc.start.at), ended)
 
 
 # --- board expectations ------------------------------------------------------------------------
@@ -348,20 +247,12 @@ def _findings(sc: Any, run: Run) -> list[str]:
             ("damage", u.damage, g.damage(unit)),
             ("keywords", sorted(u.keywords) if u.keywords is not None else None, sorted(g.keywords(unit))),
         ]
-        for name, want, got in checks:
-            if want is not None and want != got:
-                out.append(f"{key}.{name}: expected {want!r}; found {got!r}")
+        out += value_findings(key, checks)
     for i, z in enumerate(sc.expect.zones):
         keys = [g.card(iid).key for iid in g.state.zones[z.zone]]
-        where = f"expect.zones[{i}] ({z.zone})"
-        if z.count is not None and z.count != len(keys):
-            out.append(f"{where}.count: expected {z.count}; found {len(keys)} ({', '.join(keys) or 'empty'})")
-        if z.cards is not None:
-            ordered = z.zone.endswith((".deck", ".discard", ".field", ".trigger"))
-            want = list(z.cards) if ordered else sorted(z.cards)
-            got = keys if ordered else sorted(keys)
-            if want != got:
-                out.append(f"{where}.cards: expected {', '.join(want) or 'none'}; found {', '.join(got) or 'none'}")
+        out += zone_findings(
+            i, z.zone, keys, z.count, z.cards, z.zone.endswith((".deck", ".discard", ".field", ".trigger"))
+        )
     for i, p in enumerate(sc.expect.players):
         for name, want, counter in (("lp", p.lp, "LP"), ("cp", p.cp, "CP"), ("gauge", p.gauge, "gauge")):
             got = g.counter(p.player, counter)
@@ -437,3 +328,17 @@ units = [{ player = "P1", card = "attacker", level = 2, bp = 6000 }]
 zones = [{ zone = "P2.discard", cards = ["defender"] }]
 '''
 """The commented template ``judgekit new code-of-joker NAME`` writes."""
+
+
+SUPPORT = Support(
+    id="code-of-joker",
+    scenario_model=CodeOfJokerScenario,
+    preset_module="judgekit.games.code_of_joker.preset",
+    decisions=DECISIONS,
+    chances=CHANCES,
+    checks=_validate,
+    runner=run,
+    board=_findings,
+    template_text=TEMPLATE,
+)
+"""The Code of Joker support object the registry hands out."""

@@ -197,8 +197,6 @@ class DiceCastle(Engine):
         """Players whose castle was empty at some moment of the effect being resolved."""
         self.timings: list[tuple[str, str | None]] = []
         """Counter timings passed during the current play: (event, subject)."""
-        self.result_rules: tuple[str, ...] = ()
-        """The rules cited by the result, once the game is over."""
         self.competitive = False
         """Whether the competitive rules apply."""
         self.match: MatchRecord | None = None

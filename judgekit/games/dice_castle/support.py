@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
-from pydantic import TypeAdapter
-
-from judgekit.engine import Card, EndKind, Inputs, Outcome, Player, Preset, Trace, zone_id
-from judgekit.errors import AmbiguityError, DecisionNeeded, ScenarioError
+from judgekit.engine import Card, Inputs, Player, zone_id
 from judgekit.games import Run
 from judgekit.games.dice_castle.format import CastleEntry, DiceCastleScenario, Side
 from judgekit.games.dice_castle.game import DiceCastle
-from judgekit.scenario import ChanceEntry, DecisionEntry, Scenario, scripted_inputs
+from judgekit.games.support import (
+    Layout,
+    Support,
+    bad_rejections,
+    play_out,
+    two_players,
+    unknown_cards,
+    unknown_kinds,
+    zone_findings,
+)
+from judgekit.scenario import Scenario, scripted_inputs
 
 DECISIONS: tuple[str, ...] = (
     "target",
@@ -35,57 +40,6 @@ CHANCES: tuple[str, ...] = ("roll", "shuffle")
 
 _ZONE = re.compile(r"^(P[12]\.(king|dice|units|magic|hand|castle|damage|discard|support)|waiting)$")
 _ORDERED = (".castle", ".damage", ".discard", ".king", ".dice")
-
-
-class DiceCastleSupport:
-    """The scenario runner's view of the dice-and-castle game."""
-
-    id = "dice-castle"
-    """Game id."""
-
-    def model(self) -> type:
-        """The scenario model."""
-        return DiceCastleScenario
-
-    def adapter(self) -> TypeAdapter[Any]:
-        """A (cached) validator for the scenario model."""
-        return _adapter()
-
-    def preset(self) -> Preset:
-        """The dice-and-castle rule functions."""
-        from judgekit.games.dice_castle.preset import PRESET
-
-        return PRESET
-
-    def decision_kinds(self) -> Sequence[str]:
-        """Every decision and chance kind."""
-        return DECISIONS + CHANCES
-
-    def validate(self, scenario: Any) -> list[tuple[str, str]]:
-        """Checks beyond the schema: card keys and kinds, decision kinds, zone names."""
-        assert isinstance(scenario, DiceCastleScenario)
-        return _validate(scenario)
-
-    def run(self, scenario: Scenario) -> Run:
-        """Lay out the starting board and play the scenario."""
-        return run(scenario)
-
-    def findings(self, scenario: Scenario, run: Run) -> list[str]:
-        """Failed board expectations."""
-        return _findings(scenario.model, run)
-
-    def template(self, name: str) -> str:
-        """A commented template scenario."""
-        return TEMPLATE.replace("{name}", name)
-
-
-SUPPORT = DiceCastleSupport()
-"""The dice-and-castle support object the registry hands out."""
-
-
-@cache
-def _adapter() -> TypeAdapter[Any]:
-    return TypeAdapter(DiceCastleScenario)
 
 
 # --- validation --------------------------------------------------------------------------------
@@ -125,9 +79,7 @@ def _validate(sc: DiceCastleScenario) -> list[tuple[str, str]]:
     for pid in ("P1", "P2"):
         side: Side = getattr(sc.players, pid)
         base = f"players.{pid}"
-        for where, key in _side_cards(side):
-            if key not in sc.cards:
-                out.append((f"{base}.{where}", f"a key of [cards] ({', '.join(sorted(sc.cards))}); found {key!r}"))
+        out += unknown_cards(base, _side_cards(side), sc.cards)
         if side.king in sc.cards and sc.cards[side.king].type != "king":
             out.append((f"{base}.king", f"a king card; {side.king!r} is a {sc.cards[side.king].type}"))
         for i, u in enumerate(side.units):
@@ -142,11 +94,7 @@ def _validate(sc: DiceCastleScenario) -> list[tuple[str, str]]:
         out.append(("play", "no play list when the scenario starts at check"))
     if sc.match is not None and sc.start.at != "check":
         out.append(("match", 'a match record only with start.at = "check"'))
-    for i, entry in enumerate(sc.play):
-        if isinstance(entry, DecisionEntry) and entry.decide not in DECISIONS:
-            out.append((f"play[{i}].decide", f"one of {', '.join(DECISIONS)}; found {entry.decide!r}"))
-        if isinstance(entry, ChanceEntry) and entry.chance not in CHANCES:
-            out.append((f"play[{i}].chance", f"one of {', '.join(CHANCES)}; found {entry.chance!r}"))
+    out += unknown_kinds(sc.play, DECISIONS, CHANCES)
     for i, z in enumerate(sc.expect.zones):
         if not _ZONE.match(z.zone):
             out.append(
@@ -159,9 +107,7 @@ def _validate(sc: DiceCastleScenario) -> list[tuple[str, str]]:
     for i, key in enumerate(sc.expect.assumptions):
         if key not in basics:
             out.append((f"expect.assumptions[{i}]", f"a key of [basics] ({', '.join(sorted(basics))}); found {key!r}"))
-    for i, r in enumerate(sc.expect.rejected):
-        if not 0 <= r.play < len(sc.play):
-            out.append((f"expect.rejected[{i}].play", f"an index of play (0 to {len(sc.play) - 1}); found {r.play}"))
+    out += bad_rejections(sc.expect.rejected, len(sc.play))
     return out
 
 
@@ -172,39 +118,15 @@ def build(sc: DiceCastleScenario, inputs: Inputs) -> DiceCastle:
     """The engine with the scenario's starting board laid out."""
     from judgekit.games.dice_castle.preset import PRESET
 
-    players = [Player("P1", sc.players.P1.name or "P1"), Player("P2", sc.players.P2.name or "P2")]
+    players = two_players(sc.players)
     g = DiceCastle(PRESET, sc.cards, sc.basics, players, inputs)
     st = g.state
+    lay = Layout(g, {k: c.name for k, c in sc.cards.items()})
     for pid in ("P1", "P2"):
         side: Side = getattr(sc.players, pid)
-        serial = [0]
-
-        def new(
-            key: str,
-            zone: str,
-            pid: str = pid,
-            serial: list[int] = serial,
-            face_down: bool = False,
-            markers: dict[str, int] | None = None,
-            numbers: dict[str, int] | None = None,
-        ) -> Card:
-            serial[0] += 1
-            card = Card(
-                f"{pid}-{serial[0]:02d}",
-                key,
-                sc.cards[key].name,
-                pid,
-                pid,
-                zone_id(pid, zone),
-                face_down=face_down,
-                markers=dict(sorted((markers or {}).items())),
-                numbers=dict(sorted((numbers or {}).items())),
-            )
-            return g.place_new(card)
-
-        new(side.king, "king")
+        lay.new(pid, side.king, "king")
         for k in reversed(side.king_under):
-            new(k, "king")
+            lay.new(pid, k, "king")
         for i, die in enumerate(side.dice, 1):
             g.place_new(
                 Card(
@@ -218,14 +140,15 @@ def build(sc: DiceCastleScenario, inputs: Inputs) -> DiceCastle:
                 )
             )
         for u in side.units:
-            c = new(u.card, "units", markers={"damage": u.damage} if u.damage else {})
+            c = lay.new(pid, u.card, "units", markers={"damage": u.damage} if u.damage else {})
             if u.attacks_used:
                 g.attacks_used[c.iid] = u.attacks_used
             if u.from_support:
                 g.from_support.add(c.iid)
         for m in side.magic:
             markers = {f"die:{m.die_attribute}": 1} if m.die_attribute else {}
-            new(
+            lay.new(
+                pid,
                 m.card,
                 "magic",
                 face_down=m.face_down,
@@ -233,17 +156,17 @@ def build(sc: DiceCastleScenario, inputs: Inputs) -> DiceCastle:
                 numbers={"die": m.die} if m.die is not None else {},
             )
         for k in side.hand:
-            new(k, "hand")
+            lay.new(pid, k, "hand")
         for entry in side.castle:
             key, copies = (entry.card, entry.copies) if isinstance(entry, CastleEntry) else (entry, 1)
             for _ in range(copies):
-                new(key, "castle", face_down=True)
+                lay.new(pid, key, "castle", face_down=True)
         for k in side.damage:
-            new(k, "damage", face_down=True)
+            lay.new(pid, k, "damage", face_down=True)
         for k in side.discard:
-            new(k, "discard")
+            lay.new(pid, k, "discard")
         for k in side.support:
-            new(k, "support")
+            lay.new(pid, k, "support")
         counters = {f"energy:{a}": n for a, n in side.energy.items() if n}
         if side.walls:
             counters["walls"] = side.walls
@@ -280,41 +203,11 @@ def run(scenario: Scenario) -> Run:
             f"turn {sc.start.turn}, {sc.start.turn_player}'s {sc.start.at} phase ({sc.start.turn_player} is {order})"
         )
     flow.lay_out(g, where)
-    outcome: Outcome
-    try:
-        flow.run(g, sc.start.at)
-        if g.state.over:
-            outcome = Outcome(EndKind.GAME_OVER, g.state.winner, g.state.result, g.refs(g.result_rules))
-        else:
-            outcome = Outcome(
-                EndKind.SCRIPT_END,
-                None,
-                f"the play list ends: turn {g.state.turn}, {g.state.turn_player}'s {g.state.phase} phase",
-                (),
-            )
-    except DecisionNeeded as exc:
-        g.record_stop(str(exc), [exc.rule])
-        outcome = Outcome(EndKind.DECISION_NEEDED, None, str(exc), g.refs([exc.rule]))
-    except AmbiguityError as exc:
-        g.record_stop(str(exc), exc.rules)
-        outcome = Outcome(EndKind.AMBIGUITY, None, str(exc), g.refs(exc.rules))
-    except ScenarioError as exc:
-        err = exc.in_file(str(scenario.path))
-        g.record_stop(str(err), [])
-        outcome = Outcome(EndKind.BAD_SCRIPT, None, str(err), ())
-    unused: tuple[Any, ...] = ()
-    if outcome.end in (EndKind.GAME_OVER, EndKind.SCRIPT_END):
-        unused = tuple(inputs.remaining)
-    trace = Trace(
-        game="dice-castle",
-        document=g.rulebook.document,
-        version=g.rulebook.version,
-        scenario=scenario.name,
-        title=sc.title,
-        steps=tuple(g.steps),
-        outcome=outcome,
-    )
-    return Run(trace, unused, g)
+
+    def ended() -> str:
+        return f"turn {g.state.turn}, {g.state.turn_player}'s {g.state.phase} phase"
+
+    return play_out("dice-castle", scenario, g, inputs, lambda: flow.run(g, sc.start.at), ended)
 
 
 # --- board expectations ------------------------------------------------------------------------
@@ -340,15 +233,7 @@ def _findings(sc: Any, run: Run) -> list[str]:
             out.append(f"{key}.damage: expected {u.damage}; found {damage}")
     for i, z in enumerate(sc.expect.zones):
         keys = [g.card(iid).key for iid in g.state.zones[z.zone]]
-        where = f"expect.zones[{i}] ({z.zone})"
-        if z.count is not None and z.count != len(keys):
-            out.append(f"{where}.count: expected {z.count}; found {len(keys)} ({', '.join(keys) or 'empty'})")
-        if z.cards is not None:
-            ordered = z.zone.endswith(_ORDERED)
-            want = list(z.cards) if ordered else sorted(z.cards)
-            got = keys if ordered else sorted(keys)
-            if want != got:
-                out.append(f"{where}.cards: expected {', '.join(want) or 'none'}; found {', '.join(got) or 'none'}")
+        out += zone_findings(i, z.zone, keys, z.count, z.cards, z.zone.endswith(_ORDERED))
     for i, p in enumerate(sc.expect.players):
         where = f"expect.players[{i}] ({p.player})"
         if p.walls is not None and p.walls != g.walls(p.player):
@@ -434,3 +319,17 @@ units = [{ player = "P2", card = "soldier", present = false }, { player = "P1", 
 assumptions = ["attack_damage", "counter_damage"]
 '''
 """The commented template ``judgekit new dice-castle NAME`` writes."""
+
+
+SUPPORT = Support(
+    id="dice-castle",
+    scenario_model=DiceCastleScenario,
+    preset_module="judgekit.games.dice_castle.preset",
+    decisions=DECISIONS,
+    chances=CHANCES,
+    checks=_validate,
+    runner=run,
+    board=_findings,
+    template_text=TEMPLATE,
+)
+"""The dice-and-castle support object the registry hands out."""

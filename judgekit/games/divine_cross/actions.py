@@ -7,15 +7,31 @@ nothing else changes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TypeVar
 
-from judgekit.engine import ScriptedInput, StepKind, zone_id
+from judgekit.engine import DecisionRequest, ScriptedInput, StepKind, zone_id
 from judgekit.engine.rules import RuleRole
 from judgekit.errors import IllegalActionError
 from judgekit.games.divine_cross import abilities, terms
-from judgekit.games.divine_cross.cards import RetreatOp
+from judgekit.games.divine_cross.cards import (
+    AndThen,
+    Continuous,
+    Damage,
+    Effect,
+    GainWinningTicket,
+    Heal,
+    IfDone,
+    KnockOut,
+    ModifyDamage,
+    PlaceMarker,
+    RemoveMarker,
+    RetreatOp,
+    Stun,
+    UseAgain,
+)
 from judgekit.games.divine_cross.format import Charge, PlayCommand, PlayExPower, PlayUnit, Retreat
-from judgekit.games.divine_cross.game import Ctx, DivineCross
+from judgekit.games.divine_cross.game import Ctx, DivineCross, PowerRef
 from judgekit.games.divine_cross.registry import rule
 
 T = TypeVar("T")
@@ -280,7 +296,7 @@ def retreat_effect(g: DivineCross, ctx: Ctx, op: RetreatOp, *, silent: bool = Fa
     return True
 
 
-@rule("606.1", "801.1a", "802.2a", "801.1g-1", role=RuleRole.ACTION)
+@rule("606.1", "801.1a", "802.2a", "801.1g-1", "809.1c", "1101.1", "1101.1a", "1101.1b", role=RuleRole.ACTION)
 def ex_power(g: DivineCross, entry: ScriptedInput, *, silent: bool = False) -> bool:
     """606: play an activated EX power of an own unit (not while the unit is stunned, 802.2a)."""
     act = _payload(entry, PlayExPower)
@@ -301,24 +317,130 @@ def ex_power(g: DivineCross, entry: ScriptedInput, *, silent: bool = False) -> b
         problem = IllegalActionError(
             "ex_power", "801.1a", f"{act.power} can be used {ref.power.uses} time(s) a turn and has been"
         )
+    elif g.loop_block is not None and g.loop_block[:2] == (ref.holder, act.power):
+        problem = IllegalActionError(
+            "ex_power",
+            g.loop_block[2],
+            f"the loop of {act.power} was repeated as named; it cannot be repeated until another action is taken",
+        )
     if silent:
         return problem is None
     if problem is not None:
         g.reject(entry, problem)
         return False
     assert unit is not None and ref is not None
+    g.loop_block = None
+    _play_power(g, entry, pid, unit, ref)
+    if g.loop_choosers and not g.state.over:
+        _loop(g, entry, pid, ref)
+    return True
+
+
+def _play_power(g: DivineCross, entry: ScriptedInput, pid: str, unit: str, ref: PowerRef, again: str = "") -> None:
+    act = _payload(entry, PlayExPower)
+    flag = f"ex:{ref.holder}:{act.power}"
     g.set_flag(pid, flag, g.state.flag(pid, flag) + 1)
     holder = g.card(ref.holder)
     g.record(
         StepKind.ACTION,
         pid,
-        f"{g.name(pid)} plays {holder.name}'s EX power {act.power}",
-        ["503.3e", "606.1", "801.1a"] + (["801.1g-1"] if ref.holder != unit else []),
+        f"{g.name(pid)} plays {holder.name}'s EX power {act.power}{again}",
+        ["503.3e", "606.1", "801.1a"]
+        + (["801.1g-1"] if ref.holder != unit else [])
+        + (["809.1c"] if ref.gained_at is not None else [])
+        + ([g.loop] if g.loop else []),
         play=entry.index,
     )
-    ctx = Ctx(pid, ref.holder, unit, f"{holder.name}'s EX power {act.power}")
+    ctx = Ctx(pid, ref.holder, unit, f"{holder.name}'s EX power {act.power}", power=act.power)
+    g.loop_choosers.clear()
     abilities.resolve_ability(g, ctx, ref.power.effects)
-    return True
+
+
+LOOP_MOST = 99
+"""The most repetitions a player may name for a loop (1101.1a); the engine's bound, not a rule."""
+
+_FIXED = (Damage, Heal, Stun, PlaceMarker, RemoveMarker, KnockOut, ModifyDamage, GainWinningTicket, UseAgain)
+
+
+def loop_gap(effects: Sequence[Effect]) -> str:
+    """Why repeating these effects may not be 'the same loop' (1101.1: ある一定の行動), or empty when every
+    repetition is the same: no choice, chance or hidden card but the choice to go on."""
+    for op in effects:
+        target = getattr(op, "target", None)
+        if isinstance(op, Continuous):
+            target = getattr(op.effect, "target", None)
+        if target in terms.CHOOSING:
+            return f"its effect {op.op} chooses a unit ({target}) each time"
+        if isinstance(op, IfDone):
+            if op.optional and not any(isinstance(o, UseAgain) for o in terms._nested(op.then)):
+                return f"its effect {op.op} asks a choice each time that does not decide whether the loop goes on"
+            if gap := loop_gap([*op.do, *op.then, *op.otherwise]):
+                return gap
+        elif isinstance(op, AndThen):
+            if gap := loop_gap([*op.first, *op.then]):
+                return gap
+        elif not isinstance(op, (*_FIXED, Continuous)):
+            return f"its effect {op.op} can come out differently each time (a choice, chance or hidden cards)"
+    return ""
+
+
+def _loop(g: DivineCross, entry: ScriptedInput, pid: str, ref: PowerRef) -> None:
+    """1101.1a, 1101.1b: an EX power that made itself usable again is a loop; its players name the count."""
+    from judgekit.games.divine_cross import processing
+
+    act = _payload(entry, PlayExPower)
+    choosers = [p for p in g.state.player_order() if p in g.loop_choosers]
+    rid = "1101.1b" if len(choosers) > 1 else "1101.1a"
+    if gap := loop_gap(ref.power.effects):
+        raise g.ambiguity(
+            ["1101.1", rid],
+            f"{act.power} made itself usable again, so it can be played again and again, but {gap}: "
+            "1101.1 does not say whether such repetitions are one loop (ある一定の行動) whose count is named",
+        )
+    who = " and ".join(g.name(p) for p in choosers)
+    g.record(
+        StepKind.RULE,
+        "rules",
+        f"{act.power} has made itself usable again: playing it again is a loop {who} may repeat as often as they like",
+        ["1101.1", rid],
+    )
+    options = tuple(str(i) for i in range(LOOP_MOST + 1))
+    counts = [
+        int(
+            g.decide(
+                DecisionRequest(
+                    "loop", p, options, rid, f"{g.name(p)} names how many more times to repeat the loop of {act.power}"
+                )
+            )[0]
+        )
+        for p in choosers
+    ]
+    n = min(counts)
+    if len(counts) > 1:
+        g.record(StepKind.RULE, "rules", f"the smaller count is used: the loop is repeated {n} more time(s)", [rid])
+    done = 0
+    g.loop = rid
+    try:
+        for i in range(n):
+            processing.rule_check(g, ["503.2"])
+            if g.state.over or not ex_power(g, entry, silent=True):
+                g.record(StepKind.RULE, "rules", f"{act.power} can no longer be played: the loop stops", [rid])
+                break
+            unit = g.unit_at(pid, act.unit)
+            again = next((r for r in g.chars(unit).powers if r.power.name == act.power), None) if unit else None
+            assert unit is not None and again is not None
+            _play_power(g, entry, pid, unit, again, f" again (loop, {i + 1} of {n})")
+            done += 1
+    finally:
+        g.loop = None
+    g.loop_block = (ref.holder, act.power, rid)
+    g.record(
+        StepKind.RULE,
+        "rules",
+        f"the loop of {act.power} has been repeated {done} more time(s): it cannot be repeated until another "
+        "action is taken",
+        [rid],
+    )
 
 
 @rule("103.4", role=RuleRole.ACTION)

@@ -108,6 +108,8 @@ def skill_step(g: DivineCross, *, silent: bool = False) -> bool:
     "919.1a",
     "919.1b",
     "919.1c",
+    "809.1b",
+    "809.1c",
     role=RuleRole.ACTION,
 )
 def declare_skill(g: DivineCross, entry: ScriptedInput, *, silent: bool = False) -> bool:
@@ -149,6 +151,8 @@ def declare_skill(g: DivineCross, entry: ScriptedInput, *, silent: bool = False)
     cites = ["703.1", "703.1a", "209.2", *[m for m in g.chars(main).modified if m.startswith("919.1")]]
     if ref.holder != main:
         cites.append("801.1g-1")
+    if ref.gained_at is not None:
+        cites += [m for m in g.chars(main).modified if m in ("809.1b", "809.1c")] or ["809.1c"]
     if g.stunned(main):
         cites.append("922.1")
     elif ref.skill.stunned_ok:
@@ -288,6 +292,10 @@ class _Modifier:
     "914.3",
     "104.2",
     "809.1b",
+    "809.1c",
+    "809.1e",
+    "809.3",
+    "809.3a",
     "809.3b",
     "809.3b-1",
     role=RuleRole.PROCEDURE,

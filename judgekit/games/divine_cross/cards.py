@@ -408,6 +408,8 @@ class IfDone:
     """そうしなかったなら: done when the player chose not to act (925.2)."""
     optional: bool = False
     """``…してもよい``: the player chooses whether to act (an ``optional`` decision, 925.2)."""
+    chooser: PlayerRef = "own"
+    """Who makes the ``optional`` choice: ``opponent`` for ``相手は…してもよい``."""
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
@@ -591,6 +593,15 @@ class Replace:
     """The controller may choose not to apply it (810.3)."""
 
 
+@dataclass(frozen=True, slots=True, config=STRICT)
+class UseAgain:
+    """``このEXパワーはこのターン、もう1回使える``: the activated EX power being resolved may be used once
+    more this turn (801.1a); a power that can make itself usable again is a loop (1101.1)."""
+
+    op: Literal["use_again"]
+    """Make this EX power usable once more."""
+
+
 Effect = Annotated[
     Damage
     | DamageBase
@@ -615,10 +626,50 @@ Effect = Annotated[
     | IfDone
     | AndThen
     | Continuous
-    | Delayed,
+    | Delayed
+    | UseAgain,
     Field(discriminator="op"),
 ]
 """One instruction of card text (an immediate effect, or one that makes a lasting one)."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class GainAbility:
+    """能力を与える (809.1c): the units gain a skill or an EX power (give exactly one)."""
+
+    op: Literal["gain_ability"]
+    """Give an ability."""
+    skill: Skill | None = None
+    """The skill gained (「…」を得る)."""
+    ex: ExPower | None = None
+    """The EX power gained."""
+    target: Selector = "self"
+    """The affected units."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class LoseAbility:
+    """能力を失う (809.1c): the units lose their EX powers or skills, every one or the one named."""
+
+    op: Literal["lose_ability"]
+    """Take abilities away."""
+    ability: Literal["ex", "skill"] = "ex"
+    """EX powers or skills."""
+    name: str | None = None
+    """Only the one of this name; omit for all of them."""
+    target: Selector = "self"
+    """The affected units."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class DeckCopies:
+    """A deck-construction rule replaced (402.3): a deck may hold this many copies of this card (402.2c)."""
+
+    op: Literal["deck_copies"]
+    """Change the copy limit of this card."""
+    copies: int | None = None
+    """The most copies a deck may hold; omit for any number."""
+
 
 Static = Annotated[
     StaticModifyDamage
@@ -631,6 +682,9 @@ Static = Annotated[
     | GainAdvantage
     | LoseAdvantage
     | GainAttribute
+    | GainAbility
+    | LoseAbility
+    | DeckCopies
     | Replace,
     Field(discriminator="op"),
 ]
@@ -716,7 +770,7 @@ class CardDef:
 def _rebuild() -> None:
     from pydantic.dataclasses import rebuild_dataclass
 
-    for cls in (Janken, IfDone, AndThen, Continuous, Delayed, Replace, Skill, ExPower, CardDef):
+    for cls in (Janken, IfDone, AndThen, Continuous, Delayed, Replace, GainAbility, Skill, ExPower, CardDef):
         rebuild_dataclass(cls, force=True)  # type: ignore[arg-type]
 
 

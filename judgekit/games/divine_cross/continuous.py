@@ -21,8 +21,10 @@ from judgekit.games.divine_cross.cards import (
     ChangeSkillCost,
     Condition,
     ForbidSkill,
+    GainAbility,
     GainAdvantage,
     GainAttribute,
+    LoseAbility,
     LoseAdvantage,
     Replace,
     Selector,
@@ -58,6 +60,8 @@ def layer_of(op: Static) -> int:
     """The 809.1 layer of a static op."""
     if isinstance(op, GainAdvantage | LoseAdvantage | GainAttribute):
         return LAYER_KIND
+    if isinstance(op, GainAbility | LoseAbility):
+        return LAYER_ABILITY
     if isinstance(op, ForbidSkill):
         return LAYER_OTHER
     if isinstance(op, ChangeHp | ChangeSkillCost | ChangeRetreatCost):
@@ -86,11 +90,14 @@ def base_chars(g: DivineCross, iid: str) -> Chars:
     )
 
 
-def static_effects(g: DivineCross) -> list[ContinuousEffect]:
-    """The continuous effects of static EX powers of cards in the areas (805.1, 802.2)."""
+def static_effects(g: DivineCross, powers: Mapping[str, tuple[PowerRef, ...]] | None = None) -> list[ContinuousEffect]:
+    """The continuous effects of static EX powers of cards in the areas (805.1, 802.2).
+
+    ``powers``: each unit's EX powers after 809.1c (gained and lost ones); the printed ones if omitted.
+    """
     out: list[ContinuousEffect] = []
     for unit in g.all_units():
-        for ref in base_chars(g, unit).powers:
+        for ref in base_chars(g, unit).powers if powers is None else powers.get(unit, ()):
             if ref.power.kind != "static":
                 continue
             holder = g.card(ref.holder)
@@ -101,7 +108,7 @@ def static_effects(g: DivineCross) -> list[ContinuousEffect]:
                         source=ref.holder,
                         controller=holder.controller,
                         layer=layer_of(op),
-                        timestamp=holder.since,
+                        timestamp=holder.since if ref.gained_at is None else ref.gained_at,
                         until="static",
                         label=f"{holder.name}'s EX power {ref.power.name}",
                         payload=Applied(op, ref.power.condition, unit),
@@ -111,8 +118,28 @@ def static_effects(g: DivineCross) -> list[ContinuousEffect]:
 
 
 def all_effects(g: DivineCross) -> list[ContinuousEffect]:
-    """Static abilities' effects and effects made by abilities, in application order."""
-    return order_effects([*static_effects(g), *g.effects])
+    """Static abilities' effects (of the EX powers units have after 809.1c) and effects made by abilities,
+    in application order."""
+    return order_effects([*static_effects(g, {u: g.chars(u).powers for u in g.all_units()}), *g.effects])
+
+
+def layer_gap(g: DivineCross) -> str:
+    """Where 809.1 is silent, as a sentence (empty when it is not): a static EX power gained or lost by an
+    809.1c effect whose own effect belongs to 809.1b or 809.1c, a step already applied when it is gained
+    or lost."""
+    printed = {e.key: e for e in static_effects(g) if e.layer <= LAYER_ABILITY}
+    after = {
+        e.key: e for e in static_effects(g, {u: g.chars(u).powers for u in g.all_units()}) if e.layer <= LAYER_ABILITY
+    }
+    for key in sorted(set(printed) ^ set(after)):
+        e = printed.get(key) or after[key]
+        how = "lost" if key in printed else "gained"
+        return (
+            f"{e.label} is {how} by an effect that gives or takes away abilities (809.1c), but its own effect "
+            f"({payload(e).op.op}) belongs to {'809.1b' if e.layer == LAYER_KIND else '809.1c'}, applied by then: "
+            "809.1 does not say whether it applies"
+        )
+    return ""
 
 
 def payload(effect: ContinuousEffect) -> Applied:
@@ -198,7 +225,7 @@ def holds(
     return True
 
 
-def _apply(cur: dict[str, Chars], op: Static, targets: list[str]) -> None:
+def _apply(cur: dict[str, Chars], op: Static, targets: list[str], at: int = 0) -> None:
     for t in targets:
         if t not in cur:
             continue
@@ -211,29 +238,59 @@ def _apply(cur: dict[str, Chars], op: Static, targets: list[str]) -> None:
             cur[t] = replace(c, attributes=(*c.attributes, op.attribute))
         elif isinstance(op, ForbidSkill):
             cur[t] = replace(c, forbidden=(*c.forbidden, op.skill or "*"))
+        elif isinstance(op, GainAbility) and op.skill is not None:
+            if all(s.skill.name != op.skill.name for s in c.skills):
+                cur[t] = replace(c, skills=(*c.skills, SkillRef(op.skill, t, t, op.skill.cost, at)))
+        elif isinstance(op, GainAbility) and op.ex is not None:
+            if all(p.power.name != op.ex.name for p in c.powers):
+                cur[t] = replace(c, powers=(*c.powers, PowerRef(op.ex, t, t, at)))
+        elif isinstance(op, LoseAbility) and op.ability == "ex":
+            cur[t] = replace(c, powers=tuple(p for p in c.powers if op.name not in (None, p.power.name)))
+        elif isinstance(op, LoseAbility):
+            cur[t] = replace(c, skills=tuple(s for s in c.skills if op.name not in (None, s.skill.name)))
 
 
 def characteristics(g: DivineCross) -> dict[str, Chars]:
     """Every unit's characteristics after continuous effects (809.1–809.3, 919)."""
     units = g.all_units()
     cur = {u: base_chars(g, u) for u in units}
-    effects = [e for e in [*static_effects(g), *g.effects] if e.layer < LAYER_NUMBER]
+    printed = static_effects(g)
+    effects = [e for e in [*printed, *g.effects] if e.layer <= LAYER_ABILITY]
 
     def depends(b: ContinuousEffect, a: ContinuousEffect) -> bool:
         # 809.3a: b depends on a if applying a first changes where or what b applies.
         before = targets_of(g, b, cur)
         trial = dict(cur)
-        _apply(trial, payload(a).op, targets_of(g, a, cur))
+        _apply(trial, payload(a).op, targets_of(g, a, cur), a.timestamp)
         return targets_of(g, b, trial) != before
 
     kind_layer: dict[str, list[ContinuousEffect]] = {}
-    for e in order_effects(effects, depends):
-        hit = targets_of(g, e, cur)
-        _apply(cur, payload(e).op, hit)
-        if e.layer == LAYER_KIND:
+    ability_layer: dict[str, list[ContinuousEffect]] = {}
+    dependent: set[str] = set()
+
+    def run(group: list[ContinuousEffect]) -> None:
+        ordered = order_effects(group, depends)
+        # 809.3a: an effect that a dependency moved after another, off its timestamp order
+        moved = {e.key for e, p in zip(ordered, order_effects(group), strict=True) if e.key != p.key}
+        for e in ordered:
+            hit = targets_of(g, e, cur)
+            _apply(cur, payload(e).op, hit, e.timestamp)
+            layer = {LAYER_KIND: kind_layer, LAYER_ABILITY: ability_layer}.get(e.layer)
             for t in hit:
-                kind_layer.setdefault(t, []).append(e)
-    numeric = [e for e in [*static_effects(g), *g.effects] if e.layer == LAYER_NUMBER]
+                if layer is not None:
+                    layer.setdefault(t, []).append(e)
+                if e.key in moved:
+                    dependent.add(t)
+
+    run(effects)
+    # 809.1c done: from here on the static effects are those of the EX powers units have now.
+    after = static_effects(g, {u: cur[u].powers for u in units})
+    run([e for e in [*after, *g.effects] if e.layer == LAYER_OTHER])
+    numeric = [e for e in [*after, *g.effects] if e.layer == LAYER_NUMBER]
+    was = {e.key for e in printed}
+    lost_numbers = {payload(e).unit for e in printed if e.layer == LAYER_NUMBER} - {
+        payload(e).unit for e in after if e.layer == LAYER_NUMBER
+    }
     for u in units:
         hp_mods: list[int] = []
         retreat_mods: list[int] = []
@@ -253,8 +310,14 @@ def characteristics(g: DivineCross) -> dict[str, Chars]:
         applied = kind_layer.get(u, [])
         if applied:
             cites.append("809.1b")
-        if len(applied) > 1:
+        if len(applied) > 1 and u not in dependent:
             cites += ["809.3b"] + (["809.3b-1"] if any(e.until == "static" for e in applied) else [])
+        if u in dependent:
+            cites += ["809.3", "809.3a"]
+        if ability_layer.get(u):
+            cites.append("809.1c")
+            if u in lost_numbers or any(payload(e).unit == u and e.key not in was for e in numeric):
+                cites.append("809.1e")
         hp = c.hp
         if hp is not None and hp_mods:
             hp = hp + sum(hp_mods)

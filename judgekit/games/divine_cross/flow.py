@@ -9,6 +9,7 @@ from judgekit.engine.rules import RuleRole
 from judgekit.errors import IllegalActionError
 from judgekit.games.divine_cross import abilities, actions, battle, processing, terms
 from judgekit.games.divine_cross.battle import ScriptEnd
+from judgekit.games.divine_cross.cards import DeckCopies
 from judgekit.games.divine_cross.game import DivineCross
 from judgekit.games.divine_cross.registry import rule
 
@@ -43,18 +44,34 @@ def handled_anytime(g: DivineCross, entry: ScriptedInput) -> bool:
     return False
 
 
-@rule("402.1", "402.2", "402.2b", "402.2c", "402.2d", role=RuleRole.PROCEDURE)
+def _copy_limit(g: DivineCross, name: str, kind: str) -> tuple[int | None, bool]:
+    """402.2c's limit for cards of this name and kind, and whether a card's ability replaced it (402.3)."""
+    for d in g.defs.values():
+        if d.name == name and d.type == kind:
+            for p in d.ex:
+                for op in p.statics:
+                    if isinstance(op, DeckCopies):
+                        return op.copies, True
+    return 2, False
+
+
+@rule("402.1", "402.2", "402.2b", "402.2c", "402.2d", "402.3", "802.3", role=RuleRole.PROCEDURE)
 def deck_check(g: DivineCross, *, silent: bool = False) -> bool:
-    """402.2: a deck is exactly 30 cards, at most 2 of a name and kind, with at least one unit."""
+    """402.2: a deck is exactly 30 cards, at most 2 of a name and kind, with at least one unit; an ability
+    that replaces a deck-construction rule applies here only (402.3)."""
     problems: list[tuple[str, str, str]] = []
+    replaced: list[tuple[str, str, int]] = []
     for pid in g.state.players:
         cards = [g.card(i) for i in g.state.zones[zone_id(pid, "deck")]]
         if len(cards) != 30:
             problems.append((pid, "402.2b", f"{len(cards)} cards, not 30"))
         copies = Counter((c.name, g.defs[c.key].type) for c in cards)
         for (name, kind), n in sorted(copies.items()):
-            if n > 2:
-                problems.append((pid, "402.2c", f"{n} copies of {name} ({kind}); at most 2"))
+            limit, by_ability = _copy_limit(g, name, kind)
+            if limit is not None and n > limit:
+                problems.append((pid, "402.2c", f"{n} copies of {name} ({kind}); at most {limit}"))
+            elif n > 2 and by_ability:
+                replaced.append((pid, name, n))
         if not any(g.defs[c.key].type == "unit" for c in cards):
             problems.append((pid, "402.2d", "no unit card"))
     if silent:
@@ -68,6 +85,14 @@ def deck_check(g: DivineCross, *, silent: bool = False) -> bool:
             ["402.1", "402.2", *dict.fromkeys(rid for _, rid, _ in problems)],
         )
         return False
+    for pid, name, n in replaced:
+        g.record(
+            StepKind.RULE,
+            "rules",
+            f"{g.name(pid)}'s deck holds {n} copies of {name}: its ability replaces the copy limit at deck "
+            "construction, and only then; the deck stays legal if the card later loses the ability",
+            ["402.3", "802.3", "402.2c"],
+        )
     g.record(
         StepKind.RULE,
         "rules",
@@ -235,6 +260,7 @@ def main_phase(g: DivineCross, *, silent: bool = False) -> bool:
     g.set_phase("main", "")
     g.record(StepKind.PHASE, "rules", f"{g.name(tp)}'s main phase", ["503.1", "601.1"])
     abilities.trigger(g, Event("main_phase_start", tp), cause=("503.1",))
+    g.loop_block = None
     while True:
         processing.rule_check(g, ["503.2"])
         entry = g.take_action(f"{tp}'s main-phase action (503.3)")
@@ -254,7 +280,8 @@ def main_phase(g: DivineCross, *, silent: bool = False) -> bool:
         if fn is None:
             g.reject(entry, IllegalActionError(entry.name, "503.3", f"{entry.name} is not a main-phase action"))
             continue
-        fn(g, entry)
+        if fn(g, entry) and entry.name != "ex_power":
+            g.loop_block = None  # another action: a loop repeated as named may be repeated again (1101.1a)
 
 
 @rule("505.1", "505.2", "505.3", "505.3a", "505.3b", "505.3c", "809.8", "1101.1", "1101.1c", role=RuleRole.PROCEDURE)

@@ -65,6 +65,8 @@ class SkillRef:
     """Instance id of the unit that uses it."""
     cost: int
     """Its cost after increases and decreases (919.1)."""
+    gained_at: int | None = None
+    """When an effect gave it to the unit (809.1c); None for a printed one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +79,8 @@ class PowerRef:
     """Instance id of the card it is printed on."""
     unit: str
     """Instance id of the unit it counts for (801.1g-1)."""
+    gained_at: int | None = None
+    """When an effect gave it to the unit (809.1c, 809.3b-1); None for a printed one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +137,8 @@ class Ctx:
     """The ability, for sentences."""
     skill: Skill | None = None
     """The skill, when the effects are a skill's."""
+    power: str | None = None
+    """The activated EX power's name, when the effects are one's (``use_again``)."""
     damage: int | None = None
     """The skill damage being calculated (704.6), for ``modify_damage``."""
     janken_wins: int = 0
@@ -167,10 +173,14 @@ class DivineCross(Engine):
         """Players who met a loss condition, with the rule, during the current check."""
         self.battle: SkillRef | None = None
         """The skill declared in this battle phase, while it is being used."""
-        self.result_rules: tuple[str, ...] = ()
-        """The rules cited by the result, once the game is over."""
         self.abilities: dict[str, Ability] = {}
         """What each triggered ability with a trigger count does, by trigger key."""
+        self.loop: str | None = None
+        """While a voluntary loop is repeated: the rule it is repeated under (1101.1a or 1101.1b)."""
+        self.loop_choosers: set[str] = set()
+        """Players whose choice made the EX power being resolved usable again (``use_again``, 1101.1)."""
+        self.loop_block: tuple[str, str, str] | None = None
+        """A loop repeated as named: (holder, EX power, rule); it waits for another action (1101.1a, 1101.1b)."""
         self._chars: tuple[int, int, dict[str, Chars]] | None = None
 
     # --- steps ----------------------------------------------------------------------------

@@ -26,6 +26,7 @@ ORDER: list[str] = [
     "declare_skill",  # 703.1a
     "damage_step",  # 704
     "battle_end_step",  # 705
+    "use_again",  # 801.1a
     "make_continuous",  # 801.2b
     "resolve_ability",  # 804.2
     "trigger",  # 807.1–807.6

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from judgekit.engine import DecisionRequest, GameOver, StepKind, zone_id
 from judgekit.engine.rules import RuleRole
-from judgekit.games.divine_cross import abilities, terms
+from judgekit.games.divine_cross import abilities, continuous, terms
 from judgekit.games.divine_cross.game import STANDBY, DivineCross
 from judgekit.games.divine_cross.registry import rule
 
@@ -73,7 +73,7 @@ def loss_process(g: DivineCross, plan: Plan | None = None, *, silent: bool = Fal
     return losers
 
 
-@rule("1003.1", "1003.2", "203.2", "919.3", "919.3a", "919.3b", role=RuleRole.PROCESS)
+@rule("1003.1", "1003.2", "203.2", "919.3", "919.3a", "919.3b", "809.1c", "809.1e", role=RuleRole.PROCESS)
 def ko_process(g: DivineCross, plan: Plan | None = None, *, silent: bool = False) -> Plan:
     """1003: a unit whose HP is 0 or less, or whose damage is at least its HP, is KO'd."""
     doomed: list[tuple[str, str]] = []
@@ -95,7 +95,11 @@ def ko_process(g: DivineCross, plan: Plan | None = None, *, silent: bool = False
             StepKind.RULE,
             "rules",
             f"{g.label(u)} has {g.damage(u)} damage and HP {hp}" + (": HP 0 or less" if why == "1003.1" else ""),
-            [why, *(["203.2"] if why == "1003.2" else []), *[m for m in g.chars(u).modified if m.startswith("919.3")]],
+            [
+                why,
+                *(["203.2"] if why == "1003.2" else []),
+                *[m for m in g.chars(u).modified if m.startswith("919.3") or m in ("809.1c", "809.1e")],
+            ],
         )
         terms.knock_out(g, u, source, [why])
     return doomed
@@ -184,6 +188,9 @@ PROCESSES = (loss_process, ko_process, promotion_process, illegal_card_process)
     "704.9",
     "704.12",
     "705.2",
+    "809.1",
+    "809.1b",
+    "809.1c",
     role=RuleRole.PROCESS,
 )
 def rule_check(g: DivineCross, cites: Sequence[str], *, silent: bool = False) -> bool:
@@ -197,6 +204,8 @@ def rule_check(g: DivineCross, cites: Sequence[str], *, silent: bool = False) ->
             or bool(g.triggers.pending(tp))
             or bool(g.triggers.pending(ntp))
         )
+    if gap := continuous.layer_gap(g):
+        raise g.ambiguity(["809.1", "809.1b", "809.1c"], gap)
     announced = False
     seen: dict[str, int] = {}
     played = 0

@@ -4,19 +4,38 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
-from pydantic import TypeAdapter
-
-from judgekit.engine import Card, EndKind, Inputs, Outcome, Player, Preset, StepKind, Trace, zone_id
-from judgekit.errors import AmbiguityError, DecisionNeeded, ScenarioError
+from judgekit.engine import Inputs, Player, StepKind
+from judgekit.errors import ScenarioError
 from judgekit.games import Run
-from judgekit.games.divine_cross.cards import AndThen, CardDef, Effect, ExPower, IfDone, Janken, Replace, Skill
+from judgekit.games.divine_cross.cards import (
+    AndThen,
+    CardDef,
+    Effect,
+    ExPower,
+    GainAbility,
+    IfDone,
+    Janken,
+    Replace,
+    Skill,
+    UseAgain,
+)
 from judgekit.games.divine_cross.format import DeckEntry, DivineCrossScenario, Side, UnitSetup
 from judgekit.games.divine_cross.game import STANDBY, DivineCross
 from judgekit.games.divine_cross.terms import CHOOSING
-from judgekit.scenario import ChanceEntry, DecisionEntry, Scenario, scripted_inputs
+from judgekit.games.support import (
+    Layout,
+    Support,
+    bad_rejections,
+    play_out,
+    two_players,
+    unknown_cards,
+    unknown_kinds,
+    value_findings,
+    zone_findings,
+)
+from judgekit.scenario import Scenario, scripted_inputs
 
 DECISIONS: tuple[str, ...] = (
     "main_unit",
@@ -36,6 +55,7 @@ DECISIONS: tuple[str, ...] = (
     "swap",
     "put_in_ko",
     "card_order",
+    "loop",
 )
 """Every decision kind the Divine Cross engine can ask a player for."""
 
@@ -44,57 +64,6 @@ CHANCES: tuple[str, ...] = ("janken", "shuffle", "first_player")
 
 _UNIT_AT = re.compile(r"^P[12]\.(main|standby[123])$")
 _ZONE = re.compile(r"^P[12]\.(hand|deck|discard|ko)$")
-
-
-class DivineCrossSupport:
-    """The scenario runner's view of Divine Cross."""
-
-    id = "divine-cross"
-    """Game id."""
-
-    def model(self) -> type:
-        """The scenario model."""
-        return DivineCrossScenario
-
-    def adapter(self) -> TypeAdapter[Any]:
-        """A (cached) validator for the scenario model."""
-        return _adapter()
-
-    def preset(self) -> Preset:
-        """The Divine Cross rule functions."""
-        from judgekit.games.divine_cross.preset import PRESET
-
-        return PRESET
-
-    def decision_kinds(self) -> Sequence[str]:
-        """Every decision and chance kind."""
-        return DECISIONS + CHANCES
-
-    def validate(self, scenario: Any) -> list[tuple[str, str]]:
-        """Checks beyond the schema: card keys, card shapes, standby count, decision kinds, locations."""
-        assert isinstance(scenario, DivineCrossScenario)
-        return _validate(scenario)
-
-    def run(self, scenario: Scenario) -> Run:
-        """Lay out the starting board and play the scenario."""
-        return run(scenario)
-
-    def findings(self, scenario: Scenario, run: Run) -> list[str]:
-        """Failed board expectations."""
-        return _findings(scenario.model, run)
-
-    def template(self, name: str) -> str:
-        """A commented template scenario."""
-        return TEMPLATE.replace("{name}", name)
-
-
-SUPPORT = DivineCrossSupport()
-"""The Divine Cross support object the registry hands out."""
-
-
-@cache
-def _adapter() -> TypeAdapter[Any]:
-    return TypeAdapter(DivineCrossScenario)
 
 
 # --- validation --------------------------------------------------------------------------------
@@ -148,6 +117,10 @@ def _power_problems(where: str, p: ExPower) -> list[tuple[str, str]]:
             out.append((f"{where}.statics[{j}].target", "a selector that chooses nothing (self, mains, all_…)"))
         if isinstance(st, Replace) and st.reduce is not None and st.event != "damage":
             out.append((f"{where}.statics[{j}].reduce", "reduce only for a damage replacement"))
+        if isinstance(st, GainAbility) and (st.skill is None) == (st.ex is None):
+            out.append((f"{where}.statics[{j}]", "exactly one of skill or ex for gain_ability (809.1c)"))
+    if p.kind != "activated" and any(isinstance(op, UseAgain) for op in _effects(p.effects)):
+        out.append((f"{where}.effects", "use_again only in an activated EX power's effects (801.1a)"))
     return out
 
 
@@ -187,9 +160,7 @@ def _validate(sc: DivineCrossScenario) -> list[tuple[str, str]]:
     for pid in ("P1", "P2"):
         side: Side = getattr(sc.players, pid)
         base = f"players.{pid}"
-        for where, key in _side_cards(side):
-            if key not in sc.cards:
-                out.append((f"{base}.{where}", f"a key of [cards] ({', '.join(sorted(sc.cards))}); found {key!r}"))
+        out += unknown_cards(base, _side_cards(side), sc.cards)
         if len(side.standby) > 3:
             out.append(
                 (
@@ -215,20 +186,14 @@ def _validate(sc: DivineCrossScenario) -> list[tuple[str, str]]:
         for pid in ("P1", "P2"):
             if getattr(sc.players, pid).main is None:
                 out.append((f"players.{pid}.main", "a main unit when the game is under way (307)"))
-    for i, entry in enumerate(sc.play):
-        if isinstance(entry, DecisionEntry) and entry.decide not in DECISIONS:
-            out.append((f"play[{i}].decide", f"one of {', '.join(DECISIONS)}; found {entry.decide!r}"))
-        if isinstance(entry, ChanceEntry) and entry.chance not in CHANCES:
-            out.append((f"play[{i}].chance", f"one of {', '.join(CHANCES)}; found {entry.chance!r}"))
+    out += unknown_kinds(sc.play, DECISIONS, CHANCES)
     for i, ue in enumerate(sc.expect.units):
         if not _UNIT_AT.match(ue.at):
             out.append((f"expect.units[{i}].at", f"P1 or P2, then .main or .standby1–3; found {ue.at!r}"))
     for i, z in enumerate(sc.expect.zones):
         if not _ZONE.match(z.zone):
             out.append((f"expect.zones[{i}].zone", f"P1 or P2, then .hand, .deck, .discard or .ko; found {z.zone!r}"))
-    for i, r in enumerate(sc.expect.rejected):
-        if not 0 <= r.play < len(sc.play):
-            out.append((f"expect.rejected[{i}].play", f"an index of play (0 to {len(sc.play) - 1}); found {r.play}"))
+    out += bad_rejections(sc.expect.rejected, len(sc.play))
     return out
 
 
@@ -239,48 +204,23 @@ def build(sc: DivineCrossScenario, inputs: Inputs) -> DivineCross:
     """The engine with the scenario's starting board laid out."""
     from judgekit.games.divine_cross.preset import PRESET
 
-    players = [Player("P1", sc.players.P1.name or "P1"), Player("P2", sc.players.P2.name or "P2")]
+    players = two_players(sc.players)
     g = DivineCross(PRESET, sc.cards, players, inputs)
+    lay = Layout(g, {k: c.name for k, c in sc.cards.items()})
     for pid in ("P1", "P2"):
         side: Side = getattr(sc.players, pid)
-        counter = [0]
 
-        def new(
-            key: str,
-            zone: str,
-            pid: str = pid,
-            counter: list[int] = counter,
-            face_down: bool = False,
-            markers: dict[str, int] | None = None,
-            host: str | None = None,
-            role: str | None = None,
-        ) -> Card:
-            counter[0] += 1
-            card = Card(
-                f"{pid}-{counter[0]:02d}",
-                key,
-                sc.cards[key].name,
-                pid,
-                pid,
-                zone_id(pid, zone),
-                face_down=face_down,
-                markers=dict(sorted((markers or {}).items())),
-                attached_to=host,
-                role=role,
-            )
-            return g.place_new(card)
-
-        def unit(u: UnitSetup, area: str) -> None:
+        def unit(u: UnitSetup, area: str, pid: str = pid) -> None:
             markers = {k: v for k, v in u.markers.items() if v}
             if u.damage:
                 markers["damage"] = u.damage
             if u.stunned:
                 markers["stun"] = 1
-            c = new(u.card, area, markers=markers)
+            c = lay.new(pid, u.card, area, markers=markers)
             if u.assist is not None:
-                new(u.assist, area, host=c.iid, role="assist")
+                lay.new(pid, u.assist, area, host=c.iid, role="assist")
             for k in u.energy:
-                new(k, area, face_down=True, host=c.iid, role="energy")
+                lay.new(pid, k, area, face_down=True, host=c.iid, role="energy")
 
         if side.main is not None:
             unit(side.main, "main")
@@ -288,15 +228,15 @@ def build(sc: DivineCrossScenario, inputs: Inputs) -> DivineCross:
             unit(u, area)
         for zone in ("hand",):
             for k in side.hand:
-                new(k, zone)
+                lay.new(pid, k, zone)
         for d in side.deck:
             key, copies = (d.card, d.copies) if isinstance(d, DeckEntry) else (d, 1)
             for _ in range(copies):
-                new(key, "deck", face_down=True)
+                lay.new(pid, key, "deck", face_down=True)
         for k in side.discard:
-            new(k, "discard")
+            lay.new(pid, k, "discard")
         for k in side.ko:
-            new(k, "ko")
+            lay.new(pid, k, "ko")
     st = g.state
     if sc.start.at != "setup":
         st.turn = sc.start.turn
@@ -333,41 +273,11 @@ def run(scenario: Scenario) -> Run:
         else (f"turn {sc.start.turn}, {sc.start.turn_player}'s {sc.start.at} phase")
     )
     g.record(StepKind.SETUP, "rules", f"the starting board: {where}", [])
-    outcome: Outcome
-    try:
-        flow.run(g, sc.start.at)
-        if g.state.over:
-            outcome = Outcome(EndKind.GAME_OVER, g.state.winner, g.state.result, g.refs(g.result_rules))
-        else:
-            outcome = Outcome(
-                EndKind.SCRIPT_END,
-                None,
-                f"the play list ends: turn {g.state.turn}, {g.state.turn_player}'s {g.state.phase} phase",
-                (),
-            )
-    except DecisionNeeded as exc:
-        g.record_stop(str(exc), [exc.rule])
-        outcome = Outcome(EndKind.DECISION_NEEDED, None, str(exc), g.refs([exc.rule]))
-    except AmbiguityError as exc:
-        g.record_stop(str(exc), exc.rules)
-        outcome = Outcome(EndKind.AMBIGUITY, None, str(exc), g.refs(exc.rules))
-    except ScenarioError as exc:
-        err = exc.in_file(str(scenario.path))
-        g.record_stop(str(err), [])
-        outcome = Outcome(EndKind.BAD_SCRIPT, None, str(err), ())
-    unused: tuple[Any, ...] = ()
-    if outcome.end in (EndKind.GAME_OVER, EndKind.SCRIPT_END):
-        unused = tuple(inputs.remaining)
-    trace = Trace(
-        game="divine-cross",
-        document=g.rulebook.document,
-        version=g.rulebook.version,
-        scenario=scenario.name,
-        title=sc.title,
-        steps=tuple(g.steps),
-        outcome=outcome,
-    )
-    return Run(trace, unused, g)
+
+    def ended() -> str:
+        return f"turn {g.state.turn}, {g.state.turn_player}'s {g.state.phase} phase"
+
+    return play_out("divine-cross", scenario, g, inputs, lambda: flow.run(g, sc.start.at), ended)
 
 
 # --- board expectations ------------------------------------------------------------------------
@@ -399,20 +309,10 @@ def _findings(sc: Any, run: Run) -> list[str]:
             ("assist", u.assist, g.card(a).key if (a := g.assist(unit)) else "none"),
             ("markers", u.markers, {k: v for k, v in c.markers.items() if k not in ("damage", "stun")}),
         ]
-        for name, want, got in checks:
-            if want is not None and want != got:
-                out.append(f"{key}.{name}: expected {want!r}; found {got!r}")
+        out += value_findings(key, checks)
     for i, z in enumerate(sc.expect.zones):
         keys = [g.card(iid).key for iid in g.state.zones[z.zone]]
-        where = f"expect.zones[{i}] ({z.zone})"
-        if z.count is not None and z.count != len(keys):
-            out.append(f"{where}.count: expected {z.count}; found {len(keys)} ({', '.join(keys) or 'empty'})")
-        if z.cards is not None:
-            ordered = z.zone.endswith((".deck", ".discard"))
-            want = list(z.cards) if ordered else sorted(z.cards)
-            got = keys if ordered else sorted(keys)
-            if want != got:
-                out.append(f"{where}.cards: expected {', '.join(want) or 'none'}; found {', '.join(got) or 'none'}")
+        out += zone_findings(i, z.zone, keys, z.count, z.cards, z.zone.endswith((".deck", ".discard")))
     if sc.expect.winning_ticket is not None:
         holders = [p for p, pl in g.state.players.items() if pl.counters.get("winning_ticket", 0)]
         got = holders[0] if holders else "none"
@@ -493,3 +393,17 @@ zones = [{ zone = "P2.ko", cards = ["defender"] }]
 # rejected = [{ play = 0, rule = "703.1b" }]   # actions the rules must reject, and the rule
 '''
 """The commented template ``judgekit new divine-cross NAME`` writes."""
+
+
+SUPPORT = Support(
+    id="divine-cross",
+    scenario_model=DivineCrossScenario,
+    preset_module="judgekit.games.divine_cross.preset",
+    decisions=DECISIONS,
+    chances=CHANCES,
+    checks=_validate,
+    runner=run,
+    board=_findings,
+    template_text=TEMPLATE,
+)
+"""The Divine Cross support object the registry hands out."""

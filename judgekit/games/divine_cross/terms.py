@@ -41,6 +41,7 @@ from judgekit.games.divine_cross.cards import (
     Shuffle,
     Stun,
     Swap,
+    UseAgain,
 )
 from judgekit.games.divine_cross.game import Ctx, DivineCross
 from judgekit.games.divine_cross.registry import rule
@@ -312,6 +313,8 @@ def _dispatch(g: DivineCross, ctx: Ctx, op: Effect, silent: bool) -> bool:
             return make_continuous(g, ctx, op, silent=silent)
         case Delayed():
             return abilities.make_delayed(g, ctx, op, silent=silent)
+        case UseAgain():
+            return use_again(g, ctx, op, silent=silent)
     raise TypeError(f"unknown op {op!r}")
 
 
@@ -988,19 +991,31 @@ def winning_ticket(g: DivineCross, ctx: Ctx, op: GainWinningTicket, *, silent: b
 # --- そうしたなら, continuous effects, damage modification -------------------------------------------
 
 
-@rule("925.1", "925.2", "1102.2", role=RuleRole.TERM)
+@rule("925.1", "925.2", "1102.2", "1101.1a", "1101.1b", role=RuleRole.TERM)
 def if_done(g: DivineCross, ctx: Ctx, op: IfDone, *, silent: bool = False) -> bool:
     """925: do the action; the follow-up happens only if it was done in full (925.1) or as chosen (925.2)."""
     if silent:
         return can_do(g, ctx, op.do)
     cites = ["925.2"] if op.optional else ["925.1"]
+    who = ctx.controller if op.chooser == "own" else g.state.opponent(ctx.controller)
+    repeats = op.optional and any(isinstance(o, UseAgain) for o in _nested(op.then))
+    if repeats and g.loop is not None and can_do(g, ctx, op.do):
+        # The choice that repeats the loop was made when the count was named (1101.1a, 1101.1b).
+        g.record(
+            StepKind.EFFECT,
+            who,
+            f"{g.name(who)} does the action of {ctx.label}: the loop goes on, as the named count says",
+            ["925.2", g.loop],
+        )
+        g.loop_choosers.add(who)
+        return run_if_done(g, ctx, op, cites)
     if op.optional:
         possible = can_do(g, ctx, op.do)
         if not possible:
             g.record(
                 StepKind.EFFECT,
                 ctx.controller,
-                f"{ctx.label}: the action cannot be done in full, so {g.name(ctx.controller)} cannot choose it",
+                f"{ctx.label}: the action cannot be done in full, so {g.name(who)} cannot choose it",
                 ["925.2"],
             )
             run(g, ctx, op.otherwise, None)
@@ -1012,10 +1027,10 @@ def if_done(g: DivineCross, ctx: Ctx, op: IfDone, *, silent: bool = False) -> bo
         choice = g.decide(
             DecisionRequest(
                 "optional",
-                ctx.controller,
+                who,
                 ("yes", "no"),
                 "925.2",
-                f"{g.name(ctx.controller)} chooses whether to do the action of {ctx.label}",
+                f"{g.name(who)} chooses whether to do the action of {ctx.label}",
             )
         )
         if draws_short and choice[0] == "yes":
@@ -1028,6 +1043,27 @@ def if_done(g: DivineCross, ctx: Ctx, op: IfDone, *, silent: bool = False) -> bo
         if choice[0] == "no":
             run(g, ctx, op.otherwise, None)
             return True
+        if repeats:
+            g.loop_choosers.add(who)
+    return run_if_done(g, ctx, op, cites)
+
+
+def _nested(effects: Sequence[Effect]) -> list[Effect]:
+    """``effects`` and every op inside them."""
+    out: list[Effect] = []
+    for op in effects:
+        out.append(op)
+        if isinstance(op, Janken):
+            out += _nested([*op.on_win, *op.on_lose, *op.per_win])
+        elif isinstance(op, IfDone):
+            out += _nested([*op.do, *op.then, *op.otherwise])
+        elif isinstance(op, AndThen):
+            out += _nested([*op.first, *op.then])
+    return out
+
+
+def run_if_done(g: DivineCross, ctx: Ctx, op: IfDone, cites: list[str]) -> bool:
+    """925.1: do the action of an ``if_done``, then what follows if it was done in full."""
     done = run(g, ctx, op.do, None)
     if done:
         g.record(
@@ -1052,7 +1088,26 @@ def run_parts(g: DivineCross, ctx: Ctx, op: AndThen, *, silent: bool = False) ->
     return run(g, ctx, op.then, None) and first
 
 
-@rule("801.2b", "809.8", "809.3b-2", "809.3b-3", role=RuleRole.EFFECT)
+@rule("801.1a", "1101.1", role=RuleRole.EFFECT)
+def use_again(g: DivineCross, ctx: Ctx, op: UseAgain, *, silent: bool = False) -> bool:
+    """801.1a: ``このEXパワーはこのターン、もう1回使える`` gives back one of this turn's uses of the EX power."""
+    if ctx.power is None:
+        return False
+    flag = f"ex:{ctx.source}:{ctx.power}"
+    if silent:
+        return True
+    g.set_flag(ctx.controller, flag, max(0, g.state.flag(ctx.controller, flag) - 1))
+    g.loop_choosers.add(ctx.controller)
+    g.record(
+        StepKind.EFFECT,
+        ctx.controller,
+        f"{ctx.label}: {ctx.power} can be used once more this turn",
+        ["801.1a"],
+    )
+    return True
+
+
+@rule("801.2b", "809.8", "809.3b-2", "809.3b-3", "809.1c", role=RuleRole.EFFECT)
 def make_continuous(g: DivineCross, ctx: Ctx, op: Continuous, *, silent: bool = False) -> bool:
     """801.2b: an effect makes a continuous effect; a specific unit is locked, a group is re-checked (809.3b-3)."""
     if silent:
@@ -1068,6 +1123,8 @@ def make_continuous(g: DivineCross, ctx: Ctx, op: Continuous, *, silent: bool = 
     until = "end_of_turn" if op.duration == "turn" else "game"
     if op.duration == "turn":
         cites.append("809.8")
+    if continuous.layer_of(inner) == continuous.LAYER_ABILITY:
+        cites.append("809.1c")
     effect = ContinuousEffect(
         key=f"made:{g.serial()}",
         source=ctx.source,

@@ -296,7 +296,7 @@ def has_ex_burst(g: Fftcg, iid: str, *, silent: bool = False) -> bool:
     return n == d.ex_burst_damage
 
 
-@rule("11.10.2", "11.10.3", "11.10.1", "15.2.6.2", role=RuleRole.EFFECT)
+@rule("11.10.2", "11.10.3", "11.10.1", "15.2.6.2", "11.3.4", role=RuleRole.EFFECT)
 def ex_burst(g: Fftcg, pid: str, iid: str, cites: Sequence[str], *, silent: bool = False) -> bool:
     """11.10.2: the player may use the revealed card's EX BURST at once, with no response possible; a summon
     does all its text, a character only the effect of its EX BURST auto ability (11.10.3)."""
@@ -312,7 +312,14 @@ def ex_burst(g: Fftcg, pid: str, iid: str, cites: Sequence[str], *, silent: bool
         return False
     from judgekit.games.fftcg import terms
 
-    if d.type == "summon":
+    if d.type == "summon" and d.modes:
+        names = tuple(m.name for m in d.modes)
+        pick = g.decide(
+            DecisionRequest("mode", pid, names, "11.3.4", f"{g.name(pid)} declares which effect {label} uses")
+        )[0]
+        mode = next(m for m in d.modes if m.name == pick)
+        specs, effects, replaces = mode.choose, mode.effects, d.replaces
+    elif d.type == "summon":
         specs, effects, replaces = d.choose, d.effects, d.replaces
     else:
         a = burst_ability(d)

@@ -12,9 +12,10 @@ from collections.abc import Sequence
 from judgekit.engine import DecisionRequest, Event, ScriptedInput, StepKind
 from judgekit.engine.rules import RuleRole
 from judgekit.errors import IllegalActionError
-from judgekit.games.fftcg import abilities, continuous, priority, processing, terms
-from judgekit.games.fftcg.format import Attack, Block
-from judgekit.games.fftcg.game import Battle, Fftcg, ScriptEnd, Window
+from judgekit.games.fftcg import abilities, casting, continuous, priority, processing, terms
+from judgekit.games.fftcg.cards import CostTo, Must
+from judgekit.games.fftcg.format import Attack, Block, Payment
+from judgekit.games.fftcg.game import Battle, Fftcg, Requirement, ScriptEnd, Window
 from judgekit.games.fftcg.registry import rule
 
 
@@ -55,11 +56,12 @@ def _dissolve(g: Fftcg, rid: str) -> None:
         g.record(StepKind.RULE, "rules", "the attack is over: the party is dissolved", [rid, "15.1.1.9.9"])
 
 
-@rule("10.1.2", "10.1.2.5", "10.1.2.6", "10.1.2.7", role=RuleRole.PROCEDURE)
+@rule("10.1.2", "10.1.2.1.3", "10.1.2.3", "10.1.2.5", "10.1.2.6", "10.1.2.7", role=RuleRole.PROCEDURE)
 def declaration_step(g: Fftcg, *, silent: bool = False) -> bool:
     """10.1.2: the turn player declares an attack or none; triggers go on the stack (10.1.2.5) and the turn
     player receives priority (10.1.2.6); with no attack the block and damage steps are skipped (10.1.2.7)
-    and the phase ends. Whether an attack was declared."""
+    and the phase ends — not while a forward that must attack still can (10.1.2.1.3). Whether an attack
+    was declared."""
     if silent:
         return True
     tp = g.state.turn_player
@@ -71,6 +73,8 @@ def declaration_step(g: Fftcg, *, silent: bool = False) -> bool:
             raise ScriptEnd
         if entry.name == "concede":
             processing.concede(g, g.actor(entry), entry.index)
+        if entry.name == "no_attack" and g.actor(entry) == tp and _forced_attack(g, tp, entry):
+            continue
         if entry.name == "no_attack" and g.actor(entry) == tp:
             g.record(StepKind.ACTION, tp, f"{g.name(tp)} declares no attack", ["10.1.2.7"], play=entry.index)
             priority.priority_window(g, Window("the attack declaration step", True), ["10.1.2.6"])
@@ -91,6 +95,111 @@ def declaration_step(g: Fftcg, *, silent: bool = False) -> bool:
     return True
 
 
+def costs_to(g: Fftcg, iid: str, action: str) -> list[tuple[str, CostTo]]:
+    """The costs to attack or block (``action``) that apply to the forward now, with their effects' labels."""
+    out: list[tuple[str, CostTo]] = []
+    for e, targets in continuous.active(g, CostTo):
+        op = continuous.payload(e).op
+        assert isinstance(op, CostTo)
+        if op.action == action and iid in targets:
+            out.append((e.label, op))
+    return out
+
+
+def must(g: Fftcg, iid: str, action: str) -> bool:
+    """Whether an effect forces the forward to attack or block (``action``) when it can."""
+    return any(
+        isinstance(op := continuous.payload(e).op, Must) and op.action == action and iid in targets
+        for e, targets in continuous.active(g, Must)
+    )
+
+
+def fixed_cost(g: Fftcg, iids: Sequence[str], action: str) -> tuple[Requirement, list[str]]:
+    """What attacking or blocking with these forwards costs, fixed now (10.1.2.3, 10.1.3.1.3), and why."""
+    cp: dict[str, int] = {}
+    why: list[str] = []
+    for iid in iids:
+        for label, op in costs_to(g, iid, action):
+            for element, n in op.cp.items():
+                cp[element] = cp.get(element, 0) + n
+            why.append(f"{label} on {g.label(iid)}")
+    total = sum(cp.values())
+    elements = {e: n for e, n in cp.items() if e != "any" and n > 0}
+    return Requirement(total, elements, max(1, len(elements)) if total else 0), why
+
+
+def _can_attack(g: Fftcg, iid: str) -> bool:
+    """Whether the forward could be declared as an attacker now (10.1.2.1.1, 10.1.2.1.2)."""
+    return (
+        not g.is_dull(iid)
+        and (g.controlled_since_turn_start(iid) or g.has(iid, "haste"))
+        and iid not in g.attacked
+        and "attack" not in g.chars(iid).cannot
+    )
+
+
+def _forced_attack(g: Fftcg, tp: str, entry: ScriptedInput) -> bool:
+    """10.1.2.1.3: reject ``no_attack`` while a forward that must attack can still attack."""
+    forced = [i for i in g.of_type(tp, "forward") if must(g, i, "attack") and _can_attack(g, i)]
+    if not forced:
+        return False
+    costly = [i for i in forced if fixed_cost(g, [i], "attack")[0].total]
+    if costly:
+        raise g.ambiguity(
+            ["10.1.2.1.3", "10.1.2.3"],
+            f"{', '.join(g.label(i) for i in costly)} must attack, and attacking with it costs CP: 10.1.2.1.3 "
+            "forbids ending the attack phase until it attacks, and does not say whether its controller must pay "
+            "a cost to attack (10.1.2.3) to meet the requirement",
+        )
+    names = ", ".join(g.label(i) for i in forced)
+    g.reject(
+        entry,
+        IllegalActionError(
+            "no_attack", "10.1.2.1.3", f"{names} must attack and can: the attack phase cannot end until it does"
+        ),
+    )
+    return True
+
+
+def _pay_cost(
+    g: Fftcg, pid: str, iids: Sequence[str], action: str, pay: Payment, rid: str
+) -> tuple[casting.Paid | None, Requirement, list[str]] | IllegalActionError:
+    """Fix the cost to attack or block now and check the payment (10.1.2.3, 10.1.3.1.3, 5.2.1.3.1)."""
+    req, why = fixed_cost(g, iids, action)
+    empty = not (pay.discard or pay.dull or pay.cards)
+    if not req.total:
+        if empty:
+            return None, req, why
+        return IllegalActionError("pay", rid, f"{action}ing with {', '.join(g.label(i) for i in iids)} costs nothing")
+    checked = casting.check_payment(g, pid, pay, req, (rid, rid), exclude=list(iids))
+    if isinstance(checked, IllegalActionError):
+        return checked
+    if checked.surplus > 1:
+        raise g.ambiguity(
+            [rid, "5.2.1.3.1"],
+            f"a cost to {action} of {req.total} CP paid with {checked.surplus} CP over by discarding: {rid} allows "
+            "1 CP over 'for the cost', 5.2.1.3.1 1 CP 'for each element the payment requires'",
+        )
+    return checked, req, why
+
+
+def _record_cost(
+    g: Fftcg, pid: str, paid: casting.Paid | None, req: Requirement, why: list[str], action: str, rid: str
+) -> None:
+    if paid is None:
+        return
+    need = ", ".join(f"{n} {e}" for e, n in req.elements.items())
+    g.record(
+        StepKind.RULE,
+        "rules",
+        f"the cost to {action} is fixed at the declaration: {req.total} CP"
+        + (f" including {need}" if need else "")
+        + f" ({'; '.join(why)})",
+        [rid],
+    )
+    casting.carry_out(g, pid, paid, [rid], f"the {action}", rid)
+
+
 def _common_element(g: Fftcg, iids: Sequence[str]) -> tuple[bool, bool]:
     """Whether the forwards may party by element (or party icon), and whether that needed a multi-element reading."""
     chars = [g.chars(i) for i in iids]
@@ -109,6 +218,7 @@ def _common_element(g: Fftcg, iids: Sequence[str]) -> tuple[bool, bool]:
     "10.1.2.1.1",
     "10.1.2.1.2",
     "10.1.2.2",
+    "10.1.2.3",
     "10.1.2.4",
     "15.1.1.9.1",
     "15.1.1.9.2",
@@ -119,12 +229,14 @@ def _common_element(g: Fftcg, iids: Sequence[str]) -> tuple[bool, bool]:
     "15.2.2.1",
     "15.2.2.2",
     "5.2.3.1.1.2",
+    "5.2.1.3.1",
     role=RuleRole.ACTION,
 )
 def declare_attack(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> bool:
     """10.1.2.1: one forward, or a party of forwards of one element (15.1.1.9.2), each active, controlled since
     the start of the turn or with Haste (10.1.2.1.1), not attacked yet (10.1.2.1.2); they are dulled unless
-    they have Brave (10.1.2.2, 15.2.1.2) and become attacking (10.1.2.4)."""
+    they have Brave (10.1.2.2, 15.2.1.2), a cost to attack is fixed and paid (10.1.2.3), and they become
+    attacking (10.1.2.4)."""
     act = entry.payload
     assert isinstance(act, Attack)
     tp = g.state.turn_player
@@ -172,6 +284,13 @@ def declare_attack(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> b
                 f"{', '.join(g.label(i) for i in chosen)} share an element but not all their elements: 10.1.2.1 "
                 "asks for forwards 'all of the same element', which the rules do not define for multi-element forwards",
             )
+    cost: tuple[casting.Paid | None, Requirement, list[str]] | None = None
+    if problem is None:
+        priced = _pay_cost(g, pid, chosen, "attack", act.pay, "10.1.2.3")
+        if isinstance(priced, IllegalActionError):
+            problem = priced
+        else:
+            cost = priced
     if silent:
         return problem is None
     if problem is not None:
@@ -205,6 +324,8 @@ def declare_attack(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> b
             f"{', '.join(g.label(i) for i in dulled)} {'are' if len(dulled) > 1 else 'is'} dulled to attack",
             ["10.1.2.2"],
         )
+    if cost is not None:
+        _record_cost(g, tp, *cost, "attack", "10.1.2.3")
     g.attacked.update(chosen)
     g.battle = Battle(list(chosen), party)
     g.record(StepKind.RULE, "rules", f"{names} {'are' if party else 'is'} attacking", ["10.1.2.4"])
@@ -243,10 +364,10 @@ def battle_left(g: Fftcg, iid: str, *, silent: bool = False) -> bool:
     return True
 
 
-@rule("10.1.3", "10.1.3.1", "10.1.3.5", "10.1.3.6", role=RuleRole.PROCEDURE)
+@rule("10.1.3", "10.1.3.1", "10.1.3.1.3", "10.1.3.5", "10.1.3.6", role=RuleRole.PROCEDURE)
 def block_step(g: Fftcg, *, silent: bool = False) -> bool:
-    """10.1.3: the non-turn player blocks with a forward or not; triggers go on the stack (10.1.3.5) and the
-    turn player receives priority (10.1.3.6)."""
+    """10.1.3: the non-turn player blocks with a forward or not — not while a forward that must block can
+    (10.1.3.1.3); triggers go on the stack (10.1.3.5) and the turn player receives priority (10.1.3.6)."""
     if silent:
         return True
     tp = g.state.turn_player
@@ -259,6 +380,8 @@ def block_step(g: Fftcg, *, silent: bool = False) -> bool:
             raise ScriptEnd
         if entry.name == "concede":
             processing.concede(g, g.actor(entry, ntp), entry.index)
+        if entry.name == "no_block" and g.actor(entry, ntp) == ntp and _forced_block(g, ntp, entry, None):
+            continue
         if entry.name == "no_block" and g.actor(entry, ntp) == ntp:
             g.record(StepKind.ACTION, ntp, f"{g.name(ntp)} does not block", ["10.1.3.1"], play=entry.index)
             break
@@ -274,10 +397,22 @@ def block_step(g: Fftcg, *, silent: bool = False) -> bool:
     return True
 
 
-@rule("10.1.3.1", "10.1.3.1.1", "10.1.3.1.2", "10.1.3.2", "10.1.3.4", "15.1.1.9.6", "5.2.3.1.1.2", role=RuleRole.ACTION)
+@rule(
+    "10.1.3.1",
+    "10.1.3.1.1",
+    "10.1.3.1.2",
+    "10.1.3.1.3",
+    "10.1.3.2",
+    "10.1.3.4",
+    "15.1.1.9.6",
+    "5.2.3.1.1.2",
+    "5.2.1.3.1",
+    role=RuleRole.ACTION,
+)
 def declare_block(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> bool:
-    """10.1.3.1: an active forward of the non-turn player blocks, within its restrictions (10.1.3.1.2); a party
-    is blocked as one forward (10.1.3.4): by a forward that could block any one of them (15.1.1.9.6)."""
+    """10.1.3.1: an active forward of the non-turn player blocks, within its restrictions (10.1.3.1.2) and its
+    requirements (10.1.3.1.3), paying a cost to block fixed now (10.1.3.1.3); a party is blocked as one
+    forward (10.1.3.4): by a forward that could block any one of them (15.1.1.9.6)."""
     act = entry.payload
     assert isinstance(act, Block)
     b = g.battle
@@ -299,8 +434,17 @@ def declare_block(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> bo
         if not free:
             rid = "15.1.1.9.6" if b.party else "10.1.3.1.2"
             problem = IllegalActionError("block", rid, f"no attacking forward can be blocked by {g.label(iid)}")
+    cost: tuple[casting.Paid | None, Requirement, list[str]] | None = None
+    if problem is None and iid is not None:
+        priced = _pay_cost(g, pid, [iid], "block", act.pay, "10.1.3.1.3")
+        if isinstance(priced, IllegalActionError):
+            problem = priced
+        else:
+            cost = priced
     if silent:
         return problem is None
+    if problem is None and _forced_block(g, pid, entry, iid):
+        return False
     if problem is not None:
         g.reject(entry, problem, who=pid)
         return False
@@ -318,9 +462,48 @@ def declare_block(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> bo
         + (["15.1.1.9.6"] if b.party and shielded else []),
         play=entry.index,
     )
+    if cost is not None:
+        _record_cost(g, pid, *cost, "block", "10.1.3.1.3")
     abilities.trigger(g, Event("blocks", pid, iid, iid), cites=("10.1.3.5",))
     for a in b.attackers:
         abilities.trigger(g, Event("is_blocked", g.state.turn_player, a, iid), cites=("10.1.3.5",))
+    return True
+
+
+def _can_block(g: Fftcg, iid: str) -> bool:
+    """Whether the forward could block the attack now (10.1.3.1.1, 10.1.3.1.2, 15.1.1.9.6)."""
+    b = g.battle
+    return (
+        b is not None
+        and not g.is_dull(iid)
+        and "block" not in g.chars(iid).cannot
+        and any(not _shielded(g, a, iid) for a in b.attackers)
+    )
+
+
+def _forced_block(g: Fftcg, ntp: str, entry: ScriptedInput, blocker: str | None) -> bool:
+    """10.1.3.1.3: reject a block (or ``no_block``) that meets fewer requirements than blocking could: while a
+    forward that must block can, the block must be by one of them."""
+    forced = [i for i in g.of_type(ntp, "forward") if must(g, i, "block") and _can_block(g, i)]
+    if not forced or blocker in forced:
+        return False
+    costly = [i for i in forced if fixed_cost(g, [i], "block")[0].total]
+    if costly:
+        raise g.ambiguity(
+            ["10.1.3.1.3"],
+            f"{', '.join(g.label(i) for i in costly)} must block, and blocking with it costs CP: 10.1.3.1.3 asks for "
+            "the most requirements met 'without breaking a restriction', and does not say whether a cost to block "
+            "is such a restriction",
+        )
+    names = ", ".join(g.label(i) for i in forced)
+    what = "not blocking" if blocker is None else f"blocking with {g.label(blocker)}"
+    g.reject(
+        entry,
+        IllegalActionError(
+            entry.name, "10.1.3.1.3", f"{names} must block and can: {what} meets fewer requirements than it could"
+        ),
+        who=ntp,
+    )
     return True
 
 

@@ -414,6 +414,19 @@ class PutOntoField:
     """The card with the ability."""
 
 
+@dataclass(frozen=True, slots=True, config=STRICT)
+class GainControl:
+    """コントロールを得る (6.2.6): a player gains control of characters on the field, for the rest of the game; they
+    stay where they are and do not enter the field again (6.2.6.1)."""
+
+    op: Literal["gain_control"]
+    """Gain control."""
+    target: Selector
+    """Which characters."""
+    player: PlayerRef = "own"
+    """Who gains control of them."""
+
+
 Effect = Annotated[
     Damage
     | DamagePlayer
@@ -432,7 +445,8 @@ Effect = Annotated[
     | Search
     | Counters
     | Crystals
-    | PutOntoField,
+    | PutOntoField
+    | GainControl,
     Field(discriminator="op"),
 ]
 """One instruction of card text, done in the printed order (11.11.5)."""
@@ -510,6 +524,38 @@ class CostChange:
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
+class CostTo:
+    """アタックする/ブロックするためにはCPを支払わなければならない: a cost to attack (10.1.2.3) or to block
+    (10.1.3.1.3), fixed when the attack or block is declared."""
+
+    op: Literal["cost_to"]
+    """A cost to attack or block."""
+    action: Literal["attack", "block"]
+    """What costs CP."""
+    cp: dict[Element | Literal["any"], int]
+    """CP by element; ``any`` for CP of any element."""
+    target: Selector = "self"
+    """Which forwards."""
+    filter: CardFilter | None = None
+    """Only the cards of ``target`` like this."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class Must:
+    """可能ならアタックしなければならない / ブロックしなければならない: a forced attack (10.1.2.1.3) or block
+    (10.1.3.1.3)."""
+
+    op: Literal["must"]
+    """Force an attack or a block."""
+    action: Literal["attack", "block"]
+    """What the forwards must do when they can."""
+    target: Selector = "self"
+    """Which forwards."""
+    filter: CardFilter | None = None
+    """Only the cards of ``target`` like this."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
 class Replace:
     """A replacement effect (11.12.5): when the event would happen, ``instead`` happens (代わりに)."""
 
@@ -535,7 +581,7 @@ class Replace:
 
 
 Static = Annotated[
-    StaticPower | StaticGain | Cannot | Unblockable | CostChange | Replace,
+    StaticPower | StaticGain | Cannot | Unblockable | CostChange | CostTo | Must | Replace,
     Field(discriminator="op"),
 ]
 """What a field ability (11.9) or a lasting effect keeps doing."""
@@ -558,6 +604,20 @@ class SelfReplace:
 
 
 # --- abilities and cards ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class Mode:
+    """One of the effects a summon chooses among (以下から1つを選ぶ, 11.3.4)."""
+
+    name: str
+    """Its label, as the caster declares it."""
+    text: str = ""
+    """The printed text, for display."""
+    choose: tuple[Choose, ...] = ()
+    """What it chooses (選ぶ) when it is cast."""
+    effects: tuple[Effect, ...] = ()
+    """What it does."""
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
@@ -647,6 +707,8 @@ class CardDef:
     """A summon: what it does (11.12.1)."""
     replaces: tuple[SelfReplace, ...] = ()
     """A summon: self-replacement effects of its own effects (11.12.5.6)."""
+    modes: tuple[Mode, ...] = ()
+    """A summon: the effects it chooses one of when it is cast (11.3.4), in place of ``choose`` and ``effects``."""
     dejon: Dejon | None = None
     """デジョン (15.2.7)."""
     text: str = ""
@@ -656,7 +718,7 @@ class CardDef:
 def _rebuild() -> None:
     from pydantic.dataclasses import rebuild_dataclass
 
-    for cls in (Continuous, Replace, SelfReplace, Ability, CardDef):
+    for cls in (Continuous, Replace, SelfReplace, Mode, Ability, CardDef):
         rebuild_dataclass(cls, force=True)  # type: ignore[arg-type]
 
 

@@ -276,6 +276,7 @@ def cast(g: Fftcg, entry: ScriptedInput) -> str | None:
     "11.3.1",
     "11.3.2",
     "11.3.3",
+    "11.3.4",
     "11.3.7",
     "11.3.7.1",
     "11.3.8",
@@ -304,14 +305,23 @@ def cast_summon(g: Fftcg, entry: ScriptedInput, iid: str, *, silent: bool = Fals
     chosen: tuple[tuple[str, ...], ...] = ()
     paid: Paid | None = None
     cost, changed = card_cost(g, pid, iid)
+    specs, effects = d.choose, d.effects
+    mode = next((m for m in d.modes if m.name == act.mode), None)
+    if mode is not None:
+        specs, effects = mode.choose, mode.effects
     if g.window is None or not g.window.summons:
         problem = IllegalActionError(
             "cast",
             _timing_rule(g, "9.3.1.6"),
             f"summons are cast only in the main and attack phases, not in {g.window.name if g.window else 'this step'}",
         )
+    elif d.modes and mode is None:
+        names = ", ".join(m.name for m in d.modes)
+        problem = IllegalActionError("cast", "11.3.4", f"{d.name}: declare which of its effects it uses ({names})")
+    elif act.mode is not None and not d.modes:
+        problem = IllegalActionError("cast", "11.3.4", f"{d.name} has no effects to choose among")
     else:
-        parsed = parse_choices(g, pid, d.choose, act.choose, None)
+        parsed = parse_choices(g, pid, specs, act.choose, None)
         if isinstance(parsed, str):
             problem = IllegalActionError("cast", "11.3.3", f"{d.name}: {parsed}")
         else:
@@ -336,8 +346,8 @@ def cast_summon(g: Fftcg, entry: ScriptedInput, iid: str, *, silent: bool = Fals
         return None
     assert paid is not None
     payload = OnStack(
-        effects=tuple(d.effects),
-        choose=tuple(d.choose),
+        effects=tuple(effects),
+        choose=tuple(specs),
         chosen_since=abilities.since_of(g, chosen),
         replaces=tuple(d.replaces),
     )
@@ -347,11 +357,13 @@ def cast_summon(g: Fftcg, entry: ScriptedInput, iid: str, *, silent: bool = Fals
         StepKind.ACTION,
         pid,
         f"{g.name(pid)} casts {d.name}: it is revealed and goes on top of the stack"
+        + (f", declaring the effect {mode.name!r}" if mode is not None else "")
         + (f", choosing {what}" if what else "")
         + f"; its cost is fixed at {cost}"
         + (f" ({', '.join(changed)})" if changed else ""),
         ["11.3.1", "11.3.2", "15.1.1.7.1", "6.2.3", "7.12.1", "7.12.3", "11.3.7", "9.3.1.6"]
-        + (["11.3.3"] if chosen else []),
+        + (["11.3.3"] if chosen else [])
+        + (["11.3.4"] if mode is not None else []),
         play=entry.index,
     )
     carry_out(g, pid, paid, ["11.3.7.1"], d.name, "11.3.7.1")

@@ -170,6 +170,8 @@ class Cast:
     """How the cost is paid."""
     choose: tuple[str, ...] = ()
     """What it chooses, in order (``P2/kefka``; a player id for a player)."""
+    mode: str | None = None
+    """For a summon with modes: the one declared (11.3.4), by name."""
     by: PlayerId | None = None
     """Who casts (default: the player with priority)."""
 
@@ -214,6 +216,8 @@ class Attack:
     """The action."""
     forwards: tuple[str, ...]
     """Keys of the attacking forwards; two or more form a party."""
+    pay: Payment = Field(default_factory=Payment)
+    """How a cost to attack is paid (10.1.2.3)."""
     by: PlayerId | None = None
     """Who attacks (default: the turn player)."""
 
@@ -236,6 +240,8 @@ class Block:
     """The action."""
     forward: str
     """Key of the blocking forward."""
+    pay: Payment = Field(default_factory=Payment)
+    """How a cost to block is paid (10.1.3.1.3)."""
     by: PlayerId | None = None
     """Who blocks (default: the non-turn player)."""
 

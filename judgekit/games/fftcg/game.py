@@ -199,14 +199,14 @@ class Fftcg(Engine):
         """Character → the cards whose damage it received since the last rule-process check (12.4.5)."""
         self.autopass: str | None = None
         """While set, both players pass whenever they have priority, until this phase or step begins."""
-        self.result_rules: tuple[str, ...] = ()
-        """The rules cited by the result, once the game is over."""
         self.state_waiting: set[str] = set()
         """State-triggered auto abilities that triggered and have not left the stack yet (11.8.18)."""
         self.loop_seen: dict[str, int] = {}
         """Positions seen after each resolution while both players pass automatically (13.1)."""
         self.leaving: list[str] = []
         """Cards leaving the field together in the event being carried out (they look back at each other)."""
+        self.control_since: dict[str, int] = {}
+        """Clock value when each card last changed controller (6.2.6; its timestamp stays, 11.12.4.10)."""
         self._chars: tuple[int, int, dict[str, Chars]] | None = None
 
     # --- steps ----------------------------------------------------------------------------
@@ -303,7 +303,7 @@ class Fftcg(Engine):
     def controlled_since_turn_start(self, iid: str) -> bool:
         """Whether the controller has controlled the card since the start of their latest turn (10.1.2.1.1)."""
         c = self.state.cards[iid]
-        return c.since < self.turn_started.get(c.controller, 0)
+        return max(c.since, self.control_since.get(iid, 0)) < self.turn_started.get(c.controller, 0)
 
     def label(self, iid: str) -> str:
         """The card for sentences: ``クラウド (P1.field)``."""

@@ -24,6 +24,7 @@ ORDER: list[str] = [
     "deal_damage",
     "damage_effect",
     "put_onto_field",
+    "gain_control",
     "damage_processing",
     "damage_player_effect",
     "counters",

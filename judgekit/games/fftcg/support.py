@@ -3,19 +3,26 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
-from pydantic import TypeAdapter
-
-from judgekit.engine import Card, EndKind, Inputs, Outcome, Player, Preset, StepKind, Trace, zone_id
-from judgekit.errors import AmbiguityError, DecisionNeeded, ScenarioError
+from judgekit.engine import Inputs, Player, StepKind
+from judgekit.errors import ScenarioError
 from judgekit.games import Run
 from judgekit.games.fftcg.cards import CardDef
 from judgekit.games.fftcg.format import DeckEntry, FftcgScenario, RemovedCard, Side
 from judgekit.games.fftcg.game import Fftcg
-from judgekit.scenario import ChanceEntry, DecisionEntry, Scenario, scripted_inputs
+from judgekit.games.support import (
+    Layout,
+    Support,
+    bad_rejections,
+    play_out,
+    two_players,
+    unknown_cards,
+    unknown_kinds,
+    value_findings,
+    zone_findings,
+)
+from judgekit.scenario import Scenario, scripted_inputs
 
 DECISIONS: tuple[str, ...] = (
     "go_first",
@@ -30,6 +37,7 @@ DECISIONS: tuple[str, ...] = (
     "search",
     "damage_split",
     "break_backups",
+    "mode",
 )
 """Every decision kind the FFTCG engine can ask a player for."""
 
@@ -37,57 +45,6 @@ CHANCES: tuple[str, ...] = ("shuffle", "first_player")
 """Every chance kind the FFTCG engine can ask for."""
 
 _ZONE = re.compile(r"^P[12]\.(hand|deck|field|damage|break|removed)$")
-
-
-class FftcgSupport:
-    """The scenario runner's view of FFTCG."""
-
-    id = "fftcg"
-    """Game id."""
-
-    def model(self) -> type:
-        """The scenario model."""
-        return FftcgScenario
-
-    def adapter(self) -> TypeAdapter[Any]:
-        """A (cached) validator for the scenario model."""
-        return _adapter()
-
-    def preset(self) -> Preset:
-        """The FFTCG rule functions."""
-        from judgekit.games.fftcg.preset import PRESET
-
-        return PRESET
-
-    def decision_kinds(self) -> Sequence[str]:
-        """Every decision and chance kind."""
-        return DECISIONS + CHANCES
-
-    def validate(self, scenario: Any) -> list[tuple[str, str]]:
-        """Checks beyond the schema: card keys and shapes, board, decision kinds, locations."""
-        assert isinstance(scenario, FftcgScenario)
-        return _validate(scenario)
-
-    def run(self, scenario: Scenario) -> Run:
-        """Lay out the starting board and play the scenario."""
-        return run(scenario)
-
-    def findings(self, scenario: Scenario, run: Run) -> list[str]:
-        """Failed board expectations."""
-        return _findings(scenario.model, run)
-
-    def template(self, name: str) -> str:
-        """A commented template scenario."""
-        return TEMPLATE.replace("{name}", name)
-
-
-SUPPORT = FftcgSupport()
-"""The FFTCG support object the registry hands out."""
-
-
-@cache
-def _adapter() -> TypeAdapter[Any]:
-    return TypeAdapter(FftcgScenario)
 
 
 # --- validation --------------------------------------------------------------------------------
@@ -147,9 +104,7 @@ def _validate(sc: FftcgScenario) -> list[tuple[str, str]]:
     for pid in ("P1", "P2"):
         side: Side = getattr(sc.players, pid)
         base = f"players.{pid}"
-        for where, key in _side_cards(side):
-            if key not in sc.cards:
-                out.append((f"{base}.{where}", f"a key of [cards] ({', '.join(sorted(sc.cards))}); found {key!r}"))
+        out += unknown_cards(base, _side_cards(side), sc.cards)
         for i, f in enumerate(side.field):
             if f.card in sc.cards and sc.cards[f.card].type == "summon":
                 out.append((f"{base}.field[{i}].card", f"a character; {f.card!r} is a summon (5.2.3.1.2.1)"))
@@ -158,11 +113,7 @@ def _validate(sc: FftcgScenario) -> list[tuple[str, str]]:
                 out.append((f"{base}.used[{i}]", f"<card key>/<ability name>; found {used!r}"))
         if sc.start.at == "setup" and (side.field or side.hand or side.damage or side.break_zone or side.removed):
             out.append((base, "only a deck when the scenario starts at setup"))
-    for i, entry in enumerate(sc.play):
-        if isinstance(entry, DecisionEntry) and entry.decide not in DECISIONS:
-            out.append((f"play[{i}].decide", f"one of {', '.join(DECISIONS)}; found {entry.decide!r}"))
-        if isinstance(entry, ChanceEntry) and entry.chance not in CHANCES:
-            out.append((f"play[{i}].chance", f"one of {', '.join(CHANCES)}; found {entry.chance!r}"))
+    out += unknown_kinds(sc.play, DECISIONS, CHANCES)
     for i, z in enumerate(sc.expect.zones):
         if not _ZONE.match(z.zone):
             out.append(
@@ -174,9 +125,7 @@ def _validate(sc: FftcgScenario) -> list[tuple[str, str]]:
     for i, fe in enumerate(sc.expect.field):
         if fe.card.split("#")[0] not in sc.cards:
             out.append((f"expect.field[{i}].card", f"a key of [cards]; found {fe.card!r}"))
-    for i, r in enumerate(sc.expect.rejected):
-        if not 0 <= r.play < len(sc.play):
-            out.append((f"expect.rejected[{i}].play", f"an index of play (0 to {len(sc.play) - 1}); found {r.play}"))
+    out += bad_rejections(sc.expect.rejected, len(sc.play))
     return out
 
 
@@ -189,34 +138,12 @@ def build(sc: FftcgScenario, inputs: Inputs) -> Fftcg:
 
     from judgekit.games.fftcg.preset import PRESET
 
-    players = [Player("P1", sc.players.P1.name or "P1"), Player("P2", sc.players.P2.name or "P2")]
+    players = two_players(sc.players)
     g = Fftcg(PRESET, sc.cards, players, inputs, sc.format)
     new_cards: list[str] = []
+    lay = Layout(g, {k: c.name for k, c in sc.cards.items()})
     for pid in ("P1", "P2"):
         side: Side = getattr(sc.players, pid)
-        counter = [0]
-
-        def new(
-            key: str,
-            zone: str,
-            pid: str = pid,
-            counter: list[int] = counter,
-            face_down: bool = False,
-            markers: dict[str, int] | None = None,
-        ) -> Card:
-            counter[0] += 1
-            card = Card(
-                f"{pid}-{counter[0]:02d}",
-                key,
-                sc.cards[key].name,
-                pid,
-                pid,
-                zone_id(pid, zone),
-                face_down=face_down,
-                markers=dict(sorted((markers or {}).items())),
-            )
-            return g.place_new(card)
-
         for f in side.field:
             markers = {f"counter:{k}": v for k, v in f.counters.items() if v}
             if f.dull:
@@ -225,24 +152,24 @@ def build(sc: FftcgScenario, inputs: Inputs) -> Fftcg:
                 markers["damage"] = f.damage
             if f.frozen:
                 markers["frozen"] = 1
-            c = new(f.card, "field", markers=markers)
+            c = lay.new(pid, f.card, "field", markers=markers)
             if f.new:
                 new_cards.append(c.iid)
         for k in side.hand:
-            new(k, "hand")
+            lay.new(pid, k, "hand")
         for d in side.deck:
             key, copies = (d.card, d.copies) if isinstance(d, DeckEntry) else (d, 1)
             for _ in range(copies):
-                new(key, "deck", face_down=True)
+                lay.new(pid, key, "deck", face_down=True)
         for k in side.damage:
-            new(k, "damage")
+            lay.new(pid, k, "damage")
         for k in side.break_zone:
-            new(k, "break")
+            lay.new(pid, k, "break")
         for r in side.removed:
             if isinstance(r, RemovedCard):
-                new(r.card, "removed", markers={f"counter:{k}": v for k, v in r.counters.items() if v})
+                lay.new(pid, r.card, "removed", markers={f"counter:{k}": v for k, v in r.counters.items() if v})
             else:
-                new(r, "removed")
+                lay.new(pid, r, "removed")
         if side.crystals:
             g.state.players[pid] = Player(pid, g.state.players[pid].name, {"crystals": side.crystals})
     st = g.state
@@ -278,42 +205,12 @@ def run(scenario: Scenario) -> Run:
         else f"turn {sc.start.turn}, {sc.start.turn_player}'s {sc.start.at} phase"
     )
     g.record(StepKind.SETUP, "rules", f"the starting board: {where}", [])
-    outcome: Outcome
-    try:
-        flow.run(g, sc.start.at)
-        if g.state.over:
-            outcome = Outcome(EndKind.GAME_OVER, g.state.winner, g.state.result, g.refs(g.result_rules))
-        else:
-            phase = f"{g.state.phase}/{g.state.step}" if g.state.step else g.state.phase
-            outcome = Outcome(
-                EndKind.SCRIPT_END,
-                None,
-                f"the play list ends: turn {g.state.turn}, {g.state.turn_player}'s {phase} phase",
-                (),
-            )
-    except DecisionNeeded as exc:
-        g.record_stop(str(exc), [exc.rule])
-        outcome = Outcome(EndKind.DECISION_NEEDED, None, str(exc), g.refs([exc.rule]))
-    except AmbiguityError as exc:
-        g.record_stop(str(exc), exc.rules)
-        outcome = Outcome(EndKind.AMBIGUITY, None, str(exc), g.refs(exc.rules))
-    except ScenarioError as exc:
-        err = exc.in_file(str(scenario.path))
-        g.record_stop(str(err), [])
-        outcome = Outcome(EndKind.BAD_SCRIPT, None, str(err), ())
-    unused: tuple[Any, ...] = ()
-    if outcome.end in (EndKind.GAME_OVER, EndKind.SCRIPT_END):
-        unused = tuple(inputs.remaining)
-    trace = Trace(
-        game="fftcg",
-        document=g.rulebook.document,
-        version=g.rulebook.version,
-        scenario=scenario.name,
-        title=sc.title,
-        steps=tuple(g.steps),
-        outcome=outcome,
-    )
-    return Run(trace, unused, g)
+
+    def ended() -> str:
+        phase = f"{g.state.phase}/{g.state.step}" if g.state.step else g.state.phase
+        return f"turn {g.state.turn}, {g.state.turn_player}'s {phase} phase"
+
+    return play_out("fftcg", scenario, g, inputs, lambda: flow.run(g, sc.start.at), ended)
 
 
 # --- board expectations ------------------------------------------------------------------------
@@ -341,22 +238,12 @@ def _findings(sc: Any, run: Run) -> list[str]:
             ("frozen", fe.frozen, g.frozen(iid)),
             ("counters", fe.counters, g.counters(iid)),
         ]
-        for name, want, got in checks:
-            if want is not None and want != got:
-                out.append(f"{key}.{name}: expected {want!r}; found {got!r}")
+        out += value_findings(key, checks)
     for i, z in enumerate(sc.expect.zones):
         pid, zone = z.zone.split(".")
         iids = g.field(pid) if zone == "field" else list(g.state.zones[z.zone])
         keys = [g.card(iid).key for iid in iids]
-        where = f"expect.zones[{i}] ({z.zone})"
-        if z.count is not None and z.count != len(keys):
-            out.append(f"{where}.count: expected {z.count}; found {len(keys)} ({', '.join(keys) or 'empty'})")
-        if z.cards is not None:
-            ordered = zone in ("deck", "damage")
-            want = list(z.cards) if ordered else sorted(z.cards)
-            got = keys if ordered else sorted(keys)
-            if want != got:
-                out.append(f"{where}.cards: expected {', '.join(want) or 'none'}; found {', '.join(got) or 'none'}")
+        out += zone_findings(i, z.zone, keys, z.count, z.cards, zone in ("deck", "damage"))
     for pid, n in sorted(sc.expect.crystals.items()):
         got = g.state.players[pid].counters.get("crystals", 0) if pid in g.state.players else None
         if got != n:
@@ -436,3 +323,17 @@ zones = [{ zone = "P1.hand", count = 0 }]
 # rejected = [{ play = 0, rule = "11.4.1" }]   # actions the rules must reject, and the rule
 '''
 """The commented template ``judgekit new fftcg NAME`` writes."""
+
+
+SUPPORT = Support(
+    id="fftcg",
+    scenario_model=FftcgScenario,
+    preset_module="judgekit.games.fftcg.preset",
+    decisions=DECISIONS,
+    chances=CHANCES,
+    checks=_validate,
+    runner=run,
+    board=_findings,
+    template_text=TEMPLATE,
+)
+"""The FFTCG support object the registry hands out."""

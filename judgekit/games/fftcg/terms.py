@@ -30,6 +30,7 @@ from judgekit.games.fftcg.cards import (
     Effect,
     Freeze,
     Gain,
+    GainControl,
     PlayerRef,
     Power,
     PutInBreakZone,
@@ -982,6 +983,60 @@ def put_onto_field(
     return True
 
 
+@rule("6.2.6", "6.2.6.1", "6.2.6.2", "11.12.4.6", "10.1.2.4", "10.1.3.2", role=RuleRole.EFFECT)
+def gain_control(g: Fftcg, ctx: Ctx, op: GainControl, *, silent: bool = False) -> bool:
+    """6.2.6: the controller changes, the owner does not; the card stays on the field, the same object, and
+    enters nothing, so no 'enters the field' ability triggers (6.2.6.1); control is gained even over a card of
+    a name (or Light/Dark) the player already controls, and the rule processes then deal with both (6.2.6.2).
+    A change of control applies before every other kind of continuous effect (11.12.4.6 ①)."""
+    pid = player(g, ctx, op.player)
+    found = [t for t in targets(g, ctx, op.target) if g.card(t).controller != pid]
+    if silent:
+        return bool(found)
+    b = g.battle
+    for t in found:
+        if b is not None and (t in b.attackers or t == b.blocker):
+            raise g.ambiguity(
+                ["6.2.6", "10.1.2.4", "10.1.3.2"],
+                f"{g.label(t)} changes control while {'attacking' if t in b.attackers else 'blocking'}: the rules do "
+                "not say whether it stays in the battle",
+            )
+    for t in found:
+        before = g.card(t).controller
+        clashes = _control_clashes(g, pid, t)
+        g.set_controller(t, pid, zone_id(pid, "field"))
+        g.control_since[t] = g.tick()
+        g.record(
+            sentence_kind(ctx.controller),
+            ctx.controller,
+            f"{ctx.label}: {g.name(pid)} gains control of {g.label(t)} from {g.name(before)} (its owner stays "
+            f"{g.name(g.card(t).owner)}); it does not enter the field, so no 'enters the field' ability triggers",
+            ["6.2.6", "6.2.6.1", "11.12.4.6"],
+        )
+        if clashes:
+            g.record(
+                StepKind.RULE,
+                "rules",
+                f"{g.name(pid)} gains control even though it already controls {', '.join(clashes)}: the rule "
+                "processes will put them into the break zone",
+                ["6.2.6.2"],
+            )
+    return bool(found)
+
+
+def _control_clashes(g: Fftcg, pid: str, iid: str) -> list[str]:
+    """The cards ``pid`` controls that 12.4.6 (same name) or 12.4.7 (Light/Dark) would set against ``iid``."""
+    c = g.chars(iid)
+    out: list[str] = []
+    for other in g.field(pid):
+        o = g.chars(other)
+        same = o.name == c.name and not (o.generic or c.generic)
+        light_dark = bool({"light", "dark"} & set(o.elements)) and bool({"light", "dark"} & set(c.elements))
+        if same or light_dark:
+            out.append(g.label(other))
+    return out
+
+
 @rule("7.7.3", "7.7.4", "7.7.5", "15.2.7.5.1", "15.2.7.5.2", role=RuleRole.TERM)
 def put_self_onto_field(g: Fftcg, ctx: Ctx, op: PutOntoField, *, silent: bool = False) -> bool:
     """The card with the ability enters its owner's field — unless a field limit forbids it (7.7.3–7.7.5): then
@@ -1052,4 +1107,6 @@ def _dispatch(g: Fftcg, ctx: Ctx, op: Effect, silent: bool) -> bool:
             return crystals(g, ctx, op, silent=silent)
         case PutOntoField():
             return put_self_onto_field(g, ctx, op, silent=silent)
+        case GainControl():
+            return gain_control(g, ctx, op, silent=silent)
     raise TypeError(f"unknown op {op!r}")

@@ -9,25 +9,30 @@ row says why no code is needed. The generated parts (implemented rows, headings)
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import tomllib
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from judgekit.games.code_of_joker.preset import PRESET
+from judgekit.games.coverage import table_path, trace_citations
 from judgekit.scenario import SCENARIOS_DIR
 from rules_index.catalog import load_catalog, parse_document
 from rules_index.model import Rule
+from tests.games.shared import CoverageChecks
 
-TABLE = Path(__file__).resolve().parents[3] / "judgekit" / "games" / "code_of_joker" / "coverage.toml"
+TABLE = table_path("code_of_joker")
 FOLDER = SCENARIOS_DIR / "code-of-joker"
-STATUSES = ("implemented", "modelled", "definition", "card-face", "policy", "heading", "not-reachable")
 LISTED = 6
 """How many citing scenarios an implemented row names (the shortest traces first)."""
+
+
+class TestCoverage(CoverageChecks):
+    package = "code_of_joker"
+    node_count = 248
+    every_function = True
 
 
 @pytest.fixture(scope="module")
@@ -36,16 +41,6 @@ def rules() -> list[Rule]:
     book = PRESET.rulebook
     info = cat.game(book.game).document(book.document).version(book.version)
     return sorted(parse_document(cat, info).by_id().values(), key=lambda r: r.order)
-
-
-def citations() -> dict[str, set[str]]:
-    """Scenario name → the rule ids its golden trace cites."""
-    out: dict[str, set[str]] = {}
-    for path in sorted(FOLDER.glob("*.trace.json")):
-        data = json.loads(path.read_text(encoding="utf-8"))
-        ids = {r["id"] for s in data["steps"] for r in s["rules"]} | {r["id"] for r in data["outcome"]["rules"]}
-        out[path.name.removesuffix(".trace.json")] = ids
-    return out
 
 
 def load() -> dict[str, dict[str, Any]]:
@@ -63,7 +58,7 @@ def _list(values: list[str]) -> str:
 
 def render(rules: list[Rule], kept: dict[str, dict[str, Any]]) -> str:
     implementers = PRESET.implementers()
-    cited = citations()
+    cited = trace_citations(FOLDER)
     size = {p.name.removesuffix(".trace.json"): p.stat().st_size for p in FOLDER.glob("*.trace.json")}
     lines = [
         "# Rule coverage of the Code of Joker engine: one row per node of the rules page (2016-08-21), in page order.",
@@ -104,63 +99,3 @@ def test_the_table_is_up_to_date(rules: list[Rule]) -> None:
     if os.environ.get("JUDGEKIT_UPDATE_COVERAGE"):
         TABLE.write_text(text, encoding="utf-8")
     assert TABLE.read_text(encoding="utf-8") == text, f"regenerate: JUDGEKIT_UPDATE_COVERAGE=1 pytest {__file__}"
-
-
-def test_one_row_per_node_in_page_order(rules: list[Rule]) -> None:
-    assert list(load()) == [r.id for r in rules]
-
-
-def test_implemented_rows_are_exactly_the_citable_ids() -> None:
-    assert {rid for rid, row in load().items() if row["status"] == "implemented"} == set(PRESET.cited_ids())
-
-
-def _resolves(target: str) -> bool:
-    module, _, attr = target.partition(":")
-    try:
-        obj: object = importlib.import_module(module)
-    except ImportError:
-        return False
-    for part in attr.split(".") if attr else []:
-        if not hasattr(obj, part):
-            return False
-        obj = getattr(obj, part)
-    return True
-
-
-def test_every_row_is_honest(rules: list[Rule]) -> None:
-    implementers = PRESET.implementers()
-    cited = citations()
-    text = {r.id: r.text for r in rules}
-    problems: list[str] = []
-    for rid, row in load().items():
-        status = row["status"]
-        if status not in STATUSES:
-            problems.append(f"{rid}: unknown status {status}")
-        if status == "implemented":
-            for fn in row["functions"]:
-                if fn not in implementers.get(rid, []):
-                    problems.append(f"{rid}: function {fn} does not declare it")
-            if not row["scenarios"]:
-                problems.append(f"{rid}: implemented but cited by no scenario")
-            for name in row["scenarios"]:
-                if rid not in cited.get(name, set()):
-                    problems.append(f"{rid}: scenario {name} does not cite it")
-        elif status == "heading":
-            if text[rid].strip():
-                problems.append(f"{rid}: not a heading: it has text")
-        else:
-            if not row.get("reason") or row["reason"] == "TODO":
-                problems.append(f"{rid}: {status} needs a reason")
-            if status == "modelled" and not row.get("where"):
-                problems.append(f"{rid}: modelled needs where")
-        for target in row.get("where", []):
-            if not _resolves(target):
-                problems.append(f"{rid}: {target} does not exist")
-    assert problems == []
-
-
-def test_the_site_reads_the_table() -> None:
-    from judgekit.site.coverage import read_coverage_table
-
-    table = read_coverage_table(TABLE)
-    assert table.game == "code-of-joker" and len(table.rows) == len(load())

@@ -64,3 +64,18 @@ def test_bad_files_name_the_key_and_what_was_expected(tmp_path: Path) -> None:
     assert "cards.u.bp" in problems
     assert "players.P1.field[0].level" in problems
     assert "players.P1.field[1].card" in problems
+
+
+def test_a_scenario_cannot_start_at_the_turn_end(tmp_path: Path) -> None:
+    """``start.at = "turn_end"`` is refused with the values it may take (it used to run from the action time)."""
+    from judgekit.errors import ScenarioError
+    from judgekit.scenario import template
+
+    text = template("code-of-joker", "turn-end").replace('at = "action"', 'at = "turn_end"', 1)
+    assert 'at = "turn_end"' in text
+    path = tmp_path / "turn-end.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(path)
+    message = str(info.value)
+    assert "start.at" in message and "turn_start" in message and "'turn_end'" in message

@@ -1,8 +1,10 @@
-"""The rule coverage table of the Divine Cross engine (``coverage.toml``), and its honesty checks.
+"""The rule coverage tables of the engines (``judgekit/games/<game>/coverage.toml``), and their honesty checks.
 
-One row per rule of the pinned comprehensive rules: the rule functions that implement it and
-scenarios that exercise it, or what carries it in the data model, or why it needs no code. The
-site's coverage map reads it through :func:`load_coverage`.
+Every game keeps one row per rule (or node of an outline page) of its pinned document, in document
+order: for a rule the engine cites, the rule functions that declare it and scenarios whose golden
+traces cite it; otherwise what carries it in the data model (``where``), or why it needs no code
+(``reason``). The checks here know the format and nothing of any game; each game's tests run them
+on its table. The site's coverage map reads the same files.
 """
 
 from __future__ import annotations
@@ -10,15 +12,20 @@ from __future__ import annotations
 import importlib
 import json
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
 from judgekit.engine import Preset
 
-TABLE = Path(__file__).with_name("coverage.toml")
-"""Where the table lives."""
+GAMES_DIR = Path(__file__).resolve().parent
+"""Where the game packages (and their tables) live."""
+
+
+def table_path(package: str) -> Path:
+    """The coverage table of the game package ``package`` (``divine_cross``, ``fftcg``, …)."""
+    return GAMES_DIR / package / "coverage.toml"
 
 
 class Status(StrEnum):
@@ -33,7 +40,7 @@ class Status(StrEnum):
     CARD_FACE = "card-face"
     """Information printed on cards, given by the scenario's card definitions."""
     POLICY = "policy"
-    """Tournament or physical policy."""
+    """Tournament or physical policy, outside the game engine."""
     HEADING = "heading"
     """A section heading."""
     NOT_REACHABLE = "not-reachable"
@@ -49,21 +56,20 @@ class Row:
     status: Status
     """How it is covered."""
     functions: tuple[str, ...] = ()
-    """Implemented: the rule functions that cite it."""
+    """Implemented: the rule functions that declare it."""
     scenarios: tuple[str, ...] = ()
     """Implemented: scenarios (file stems) whose golden trace cites it."""
     where: tuple[str, ...] = ()
     """Modelled (or noted): ``module:attribute`` of what carries it."""
     reason: str = ""
-    """Why no rule function cites it."""
+    """Why no rule function cites it; for an implemented row, what it leans on (basics, rule gaps)."""
 
 
-def load_coverage(path: Path = TABLE) -> dict[str, Row]:
-    """The table, by rule id, in file order."""
+def load_coverage(path: Path) -> dict[str, Row]:
+    """The table at ``path``, by rule id, in file order."""
     data = tomllib.loads(path.read_text(encoding="utf-8"))
-    rows: dict[str, Row] = {}
-    for rid, raw in data["rules"].items():
-        rows[rid] = Row(
+    return {
+        rid: Row(
             rule=rid,
             status=Status(raw["status"]),
             functions=tuple(raw.get("functions", ())),
@@ -71,10 +77,12 @@ def load_coverage(path: Path = TABLE) -> dict[str, Row]:
             where=tuple(raw.get("where", ())),
             reason=str(raw.get("reason", "")),
         )
-    return rows
+        for rid, raw in data["rules"].items()
+    }
 
 
-def _resolves(target: str) -> bool:
+def resolves(target: str) -> bool:
+    """Whether ``module:attribute.path`` names something that exists."""
     module, _, attr = target.partition(":")
     try:
         obj: object = importlib.import_module(module)
@@ -88,7 +96,7 @@ def _resolves(target: str) -> bool:
 
 
 def trace_citations(scenario_dir: Path) -> dict[str, set[str]]:
-    """Scenario name → rule ids its golden trace cites."""
+    """Scenario name → the rule ids its golden trace cites (in a step or in the outcome)."""
     out: dict[str, set[str]] = {}
     for path in sorted(scenario_dir.glob("*.trace.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -97,21 +105,35 @@ def trace_citations(scenario_dir: Path) -> dict[str, set[str]]:
     return out
 
 
-def coverage_problems(rows: dict[str, Row], rule_ids: Iterable[str], preset: Preset, scenario_dir: Path) -> list[str]:
-    """Everything that makes the table dishonest, one sentence each (empty when it is sound)."""
+def coverage_problems(
+    rows: Mapping[str, Row],
+    nodes: Iterable[tuple[str, bool]],
+    preset: Preset,
+    scenario_dir: Path,
+    *,
+    every_function: bool = False,
+) -> list[str]:
+    """Every way the table is untrue, one sentence each (empty when it is sound).
+
+    ``nodes`` are the pinned document's (rule id, is a heading) in document order. With
+    ``every_function`` an implemented row must name every rule function that declares its rule,
+    not only some.
+    """
     problems: list[str] = []
-    ids = list(rule_ids)
+    order = list(nodes)
+    headings = {rid for rid, heading in order if heading}
+    ids = [rid for rid, _ in order]
     known = set(ids)
-    for rid in ids:
-        if rid not in rows:
-            problems.append(f"{rid}: no row")
-    for rid in rows:
-        if rid not in known:
-            problems.append(f"{rid}: a row for a rule the rulebook does not have")
+    problems += [f"{rid}: no row" for rid in ids if rid not in rows]
+    problems += [f"{rid}: a row for a rule the rulebook does not have" for rid in rows if rid not in known]
+    if [rid for rid in rows if rid in known] != [rid for rid in ids if rid in rows]:
+        problems.append("the rows are not in rulebook order")
     implementers = preset.implementers()
     functions = set(preset.names())
     cited = trace_citations(scenario_dir)
     for rid, row in rows.items():
+        if row.status is Status.HEADING and rid in known and rid not in headings:
+            problems.append(f"{rid}: status heading is only for headings")
         if row.status is Status.IMPLEMENTED:
             if not row.functions:
                 problems.append(f"{rid}: implemented but names no function")
@@ -120,6 +142,9 @@ def coverage_problems(rows: dict[str, Row], rule_ids: Iterable[str], preset: Pre
                     problems.append(f"{rid}: function {fn} does not exist")
                 elif fn not in implementers.get(rid, []):
                     problems.append(f"{rid}: function {fn} does not declare it")
+            declared = sorted(implementers.get(rid, []))
+            if every_function and sorted(row.functions) != declared:
+                problems.append(f"{rid}: functions {sorted(row.functions)}, but {declared or 'none'} declare it")
             for name in row.scenarios:
                 if name not in cited:
                     problems.append(f"{rid}: scenario {name} does not exist (or has no golden trace)")
@@ -131,12 +156,22 @@ def coverage_problems(rows: dict[str, Row], rule_ids: Iterable[str], preset: Pre
                 problems.append(f"{rid}: implemented but names no scenario")
         else:
             if rid in implementers:
-                problems.append(f"{rid}: {', '.join(implementers[rid])} cite it, so the row must be implemented")
-            if row.status is not Status.HEADING and not row.reason:
+                problems.append(f"{rid}: {', '.join(implementers[rid])} declare it, so the row must be implemented")
+            if row.status is not Status.HEADING and row.reason.strip() in ("", "TODO"):
                 problems.append(f"{rid}: {row.status.value} needs a reason")
             if row.status is Status.MODELLED and not row.where:
                 problems.append(f"{rid}: modelled needs where")
         for target in row.where:
-            if not _resolves(target):
+            if not resolves(target):
                 problems.append(f"{rid}: {target} does not exist")
     return problems
+
+
+def document_nodes(preset: Preset) -> list[tuple[str, bool]]:
+    """The rules of ``preset``'s pinned document in order, each with whether it is a heading (or section)."""
+    from rules_index.graph import load_index
+    from rules_index.model import RuleKind
+
+    book = preset.rulebook
+    rules = load_index().book(book.game, book.document, book.version).book.rules
+    return [(r.id, r.kind in (RuleKind.HEADING, RuleKind.SECTION)) for r in rules]

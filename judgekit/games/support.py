@@ -1,0 +1,233 @@
+"""What every game's scenario support shares: the support object, the common checks, the run loop.
+
+A game's ``support`` module supplies its pieces (scenario model, decision and chance kinds, semantic
+checks, lay-out, board expectations, template) and builds its ``SUPPORT`` as a :class:`Support`.
+The pieces that are the same for every game live here: the checks on the play list, card keys and
+rejections; the run from the laid-out board to the trace; and the check of a zone's cards.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from judgekit.engine import Card, EndKind, Engine, Inputs, Outcome, Player, Preset, ScriptedInput, Trace, zone_id
+from judgekit.errors import AmbiguityError, DecisionNeeded, ScenarioError
+from judgekit.games import Run
+from judgekit.scenario import ChanceEntry, DecisionEntry, Rejection, Scenario
+
+Problems = list[tuple[str, str]]
+"""Semantic problems of a scenario: (key, what was expected) pairs."""
+
+
+@dataclass(frozen=True, slots=True)
+class Support:
+    """The scenario runner's view of one game (:class:`judgekit.games.GameSupport`), made of the game's pieces."""
+
+    id: str
+    """Game id."""
+    scenario_model: type
+    """The scenario model (a pydantic dataclass)."""
+    preset_module: str
+    """The module holding the game's ``PRESET`` (imported when first asked for)."""
+    decisions: tuple[str, ...]
+    """Every decision kind the engine can ask a player for."""
+    chances: tuple[str, ...]
+    """Every chance kind the engine can ask for."""
+    checks: Callable[[Any], Problems]
+    """The checks the schema cannot make, on a scenario model."""
+    runner: Callable[[Scenario], Run]
+    """Lays out the starting board and plays the scenario."""
+    board: Callable[[Any, Run], list[str]]
+    """Failed board expectations of a scenario model after a run."""
+    template_text: str
+    """The commented template scenario, with ``{name}`` for its name."""
+
+    def model(self) -> type:
+        """The scenario model."""
+        return self.scenario_model
+
+    def adapter(self) -> TypeAdapter[Any]:
+        """A (cached) validator for the scenario model."""
+        return _adapter(self.scenario_model)
+
+    def preset(self) -> Preset:
+        """The game's rule functions."""
+        preset: Preset = importlib.import_module(self.preset_module).PRESET
+        return preset
+
+    def decision_kinds(self) -> Sequence[str]:
+        """Every decision and chance kind."""
+        return self.decisions + self.chances
+
+    def validate(self, scenario: Any) -> Problems:
+        """Checks beyond the schema."""
+        assert isinstance(scenario, self.scenario_model)
+        return self.checks(scenario)
+
+    def run(self, scenario: Scenario) -> Run:
+        """Lay out the starting board and play the scenario."""
+        return self.runner(scenario)
+
+    def findings(self, scenario: Scenario, run: Run) -> list[str]:
+        """Failed board expectations."""
+        return self.board(scenario.model, run)
+
+    def template(self, name: str) -> str:
+        """A commented template scenario."""
+        return self.template_text.replace("{name}", name)
+
+
+@cache
+def _adapter(model: type) -> TypeAdapter[Any]:
+    return TypeAdapter(model)
+
+
+# --- checks every game makes -------------------------------------------------------------------
+
+
+def unknown_cards(base: str, refs: Iterable[tuple[str, str]], cards: Mapping[str, object]) -> Problems:
+    """The card references (where, key) under ``base`` that name no key of ``[cards]``."""
+    return [
+        (f"{base}.{where}", f"a key of [cards] ({', '.join(sorted(cards))}); found {key!r}")
+        for where, key in refs
+        if key not in cards
+    ]
+
+
+def unknown_kinds(play: Sequence[object], decisions: Sequence[str], chances: Sequence[str]) -> Problems:
+    """Decision and chance entries of the play list whose kind the engine never asks for."""
+    out: Problems = []
+    for i, entry in enumerate(play):
+        if isinstance(entry, DecisionEntry) and entry.decide not in decisions:
+            out.append((f"play[{i}].decide", f"one of {', '.join(decisions)}; found {entry.decide!r}"))
+        if isinstance(entry, ChanceEntry) and entry.chance not in chances:
+            out.append((f"play[{i}].chance", f"one of {', '.join(chances)}; found {entry.chance!r}"))
+    return out
+
+
+def bad_rejections(rejected: Sequence[Rejection], plays: int) -> Problems:
+    """Expected rejections that name no entry of the play list."""
+    return [
+        (f"expect.rejected[{i}].play", f"an index of play (0 to {plays - 1}); found {r.play}")
+        for i, r in enumerate(rejected)
+        if not 0 <= r.play < plays
+    ]
+
+
+# --- laying out and running --------------------------------------------------------------------
+
+
+def two_players(players: Any) -> list[Player]:
+    """P1 and P2 of a scenario's ``[players]``, named as it names them (or by id)."""
+    return [Player("P1", players.P1.name or "P1"), Player("P2", players.P2.name or "P2")]
+
+
+def play_out(
+    game: str, scenario: Scenario, g: Engine, inputs: Inputs, go: Callable[[], None], ended: Callable[[], str]
+) -> Run:
+    """Play a laid-out scenario with ``go`` and make its trace; ``ended`` says where the play list ran out."""
+    outcome: Outcome
+    try:
+        go()
+        if g.state.over:
+            outcome = Outcome(EndKind.GAME_OVER, g.state.winner, g.state.result, g.refs(g.result_rules))
+        else:
+            outcome = Outcome(EndKind.SCRIPT_END, None, f"the play list ends: {ended()}", ())
+    except DecisionNeeded as exc:
+        g.record_stop(str(exc), [exc.rule])
+        outcome = Outcome(EndKind.DECISION_NEEDED, None, str(exc), g.refs([exc.rule]))
+    except AmbiguityError as exc:
+        g.record_stop(str(exc), exc.rules)
+        outcome = Outcome(EndKind.AMBIGUITY, None, str(exc), g.refs(exc.rules))
+    except ScenarioError as exc:
+        err = exc.in_file(str(scenario.path))
+        g.record_stop(str(err), [])
+        outcome = Outcome(EndKind.BAD_SCRIPT, None, str(err), ())
+    unused: tuple[ScriptedInput, ...] = ()
+    if outcome.end in (EndKind.GAME_OVER, EndKind.SCRIPT_END):
+        unused = tuple(inputs.remaining)
+    trace = Trace(
+        game=game,
+        document=g.rulebook.document,
+        version=g.rulebook.version,
+        scenario=scenario.name,
+        title=scenario.model.title,
+        steps=tuple(g.steps),
+        outcome=outcome,
+    )
+    return Run(trace, unused, g)
+
+
+# --- board expectations ------------------------------------------------------------------------
+
+
+def value_findings(key: str, checks: Iterable[tuple[str, object, object]]) -> list[str]:
+    """Each (name, expected, found) whose expectation is given and not met."""
+    return [
+        f"{key}.{name}: expected {want!r}; found {got!r}"
+        for name, want, got in checks
+        if want is not None and want != got
+    ]
+
+
+def zone_findings(
+    i: int, zone: str, keys: Sequence[str], count: int | None, cards: Sequence[str] | None, ordered: bool
+) -> list[str]:
+    """Failed expectations of ``expect.zones[i]``: the count and the cards (in order when ``ordered``)."""
+    out: list[str] = []
+    where = f"expect.zones[{i}] ({zone})"
+    if count is not None and count != len(keys):
+        out.append(f"{where}.count: expected {count}; found {len(keys)} ({', '.join(keys) or 'empty'})")
+    if cards is not None:
+        want = list(cards) if ordered else sorted(cards)
+        got = list(keys) if ordered else sorted(keys)
+        if want != got:
+            out.append(f"{where}.cards: expected {', '.join(want) or 'none'}; found {', '.join(got) or 'none'}")
+    return out
+
+
+class Layout:
+    """Lays out a scenario's starting board: new cards, each player's numbered ``P1-01``, ``P1-02``, … in order."""
+
+    def __init__(self, g: Engine, names: Mapping[str, str], serials: dict[str, int] | None = None) -> None:
+        self.g = g
+        """The engine the cards go into."""
+        self.names = names
+        """Card key → the card's name."""
+        self.serials = {} if serials is None else serials
+        """Player → how many of their cards are numbered so far (shared with the engine when it numbers more)."""
+
+    def new(
+        self,
+        pid: str,
+        key: str,
+        zone: str,
+        *,
+        face_down: bool = False,
+        markers: Mapping[str, int] | None = None,
+        numbers: Mapping[str, int] | None = None,
+        host: str | None = None,
+        role: str | None = None,
+    ) -> Card:
+        """A new card ``key`` owned and controlled by ``pid``, put at the bottom of ``pid``'s ``zone``."""
+        self.serials[pid] = self.serials.get(pid, 0) + 1
+        card = Card(
+            f"{pid}-{self.serials[pid]:02d}",
+            key,
+            self.names[key],
+            pid,
+            pid,
+            zone_id(pid, zone),
+            face_down=face_down,
+            markers=dict(sorted((markers or {}).items())),
+            numbers=dict(sorted((numbers or {}).items())),
+            attached_to=host,
+            role=role,
+        )
+        return self.g.place_new(card)

@@ -1,0 +1,168 @@
+"""Checks every game's engine must pass, written once; each game's test modules subclass them.
+
+A game's ``test_coverage.py`` and ``test_rule_ids.py`` define ``TestCoverage(CoverageChecks)`` and
+``TestRuleIds(RuleIdChecks)`` with the game's package and numbers, plus the checks only that game has,
+so a failure names the game's file.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from collections.abc import Mapping
+from dataclasses import replace
+from functools import cached_property
+from pathlib import Path
+from typing import ClassVar
+
+from judgekit.engine import Preset, RuleRegistry
+from judgekit.games.coverage import (
+    Row,
+    Status,
+    coverage_problems,
+    document_nodes,
+    load_coverage,
+    table_path,
+    trace_citations,
+)
+from judgekit.scenario import SCENARIOS_DIR
+from judgekit.site.coverage import read_coverage_table
+from rules_index.catalog import load_catalog, parse_document
+from rules_index.model import Rule
+
+
+class GameChecks:
+    """A game under test: its package and what follows from it."""
+
+    package: ClassVar[str]
+    """The game's package under ``judgekit.games`` (``divine_cross``)."""
+
+    @cached_property
+    def preset(self) -> Preset:
+        preset: Preset = importlib.import_module(f"judgekit.games.{self.package}.preset").PRESET
+        return preset
+
+    @cached_property
+    def folder(self) -> Path:
+        return SCENARIOS_DIR / self.preset.rulebook.game
+
+    @cached_property
+    def nodes(self) -> list[tuple[str, bool]]:
+        return document_nodes(self.preset)
+
+
+class CoverageChecks(GameChecks):
+    """The coverage table has one honest row per rule of the pinned document, in document order."""
+
+    node_count: ClassVar[int]
+    """How many rules (nodes) the pinned document has."""
+    every_function: ClassVar[bool] = False
+    """Whether an implemented row must name every rule function declaring its rule (not only some)."""
+
+    def problems(self, rows: Mapping[str, Row], folder: Path | None = None) -> list[str]:
+        return coverage_problems(
+            rows, self.nodes, self.preset, folder or self.folder, every_function=self.every_function
+        )
+
+    @cached_property
+    def rows(self) -> dict[str, Row]:
+        return load_coverage(table_path(self.package))
+
+    def test_every_rule_has_an_honest_row(self) -> None:
+        assert self.problems(self.rows) == []
+
+    def test_the_table_is_in_document_order_and_covers_every_rule(self) -> None:
+        assert len(self.nodes) == self.node_count
+        assert list(self.rows) == [rid for rid, _ in self.nodes]
+
+    def test_implemented_rows_are_exactly_the_citable_ids(self) -> None:
+        implemented = {rid for rid, row in self.rows.items() if row.status is Status.IMPLEMENTED}
+        assert implemented == set(self.preset.cited_ids())
+
+    def test_the_site_reads_the_table(self) -> None:
+        table = read_coverage_table(table_path(self.package))
+        book = self.preset.rulebook
+        assert (table.game, table.document, table.version) == (book.game, book.document, book.version)
+        assert len(table.rows) == len(self.rows)
+
+    def test_the_checks_catch_a_dishonest_row(self, tmp_path: Path) -> None:
+        rows = self.rows
+        first = next(iter(rows))
+        cited = trace_citations(self.folder)
+        done, silent = next(
+            (rid, name)
+            for rid, row in rows.items()
+            if row.status is Status.IMPLEMENTED
+            for name, ids in cited.items()
+            if rid not in ids
+        )
+        other = next(rid for rid, row in rows.items() if row.status not in (Status.IMPLEMENTED, Status.HEADING))
+        plain = next(rid for rid, heading in self.nodes if not heading and rid not in (other, done))
+        broken = dict(rows)
+        broken[done] = replace(rows[done], functions=("no_such_function",), scenarios=("no-such-scenario", silent))
+        broken[other] = replace(rows[other], reason="")
+        del broken[first]
+        found = self.problems(broken)
+        assert f"{first}: no row" in found
+        assert f"{done}: function no_such_function does not exist" in found
+        listed = any(f.startswith(f"{done}: functions ['no_such_function']") for f in found)
+        assert listed is self.every_function
+        assert any("no-such-scenario does not exist" in f for f in found)
+        assert f"{done}: scenario {silent} does not cite it" in found
+        assert f"{other}: {rows[other].status.value} needs a reason" in found
+
+        modelled = dict(rows)
+        modelled[other] = replace(rows[other], status=Status.MODELLED, where=("judgekit.nowhere:X",), reason="r")
+        modelled[plain] = replace(rows[plain], status=Status.HEADING)
+        found = self.problems(modelled)
+        assert f"{other}: judgekit.nowhere:X does not exist" in found
+        assert f"{plain}: status heading is only for headings" in found
+        unmodelled = {**rows, other: replace(rows[other], status=Status.MODELLED, where=(), reason="r")}
+        assert f"{other}: modelled needs where" in self.problems(unmodelled)
+
+        undeclared = {**rows, done: replace(rows[done], status=Status.DEFINITION, reason="r")}
+        found = self.problems(undeclared)
+        assert any(f.startswith(f"{done}: ") and "so the row must be implemented" in f for f in found)
+        swapped = dict(reversed(list(rows.items())))
+        assert "the rows are not in rulebook order" in self.problems(swapped)
+        empty = self.problems(rows, tmp_path)
+        assert any("implemented but cited by no scenario" in f for f in empty)
+
+
+class RuleIdChecks(GameChecks):
+    """Every rule id the engine can cite exists in its pinned document, and the preset is in its order."""
+
+    @cached_property
+    def registry(self) -> RuleRegistry:
+        registry: RuleRegistry = importlib.import_module(f"judgekit.games.{self.package}.registry").REGISTRY
+        return registry
+
+    @cached_property
+    def rules(self) -> dict[str, Rule]:
+        cat = load_catalog()
+        book = self.preset.rulebook
+        info = cat.game(book.game).document(book.document).version(book.version)
+        return parse_document(cat, info).by_id()
+
+    def test_every_declared_id_exists_in_the_pinned_rulebook(self) -> None:
+        missing = {spec.name: [i for i in spec.ids if i not in self.rules] for spec in self.preset.rules}
+        assert {k: v for k, v in missing.items() if v} == {}
+
+    def test_no_function_declares_an_id_twice(self) -> None:
+        assert [s.name for s in self.preset.rules if len(set(s.ids)) != len(s.ids)] == []
+
+    def test_the_preset_lists_every_registered_function(self) -> None:
+        assert {s.name for s in self.registry.specs} == set(self.preset.names())
+        assert self.preset.cited_ids() == self.registry.cited_ids()
+
+    def test_the_preset_is_in_rulebook_order(self) -> None:
+        rules = self.preset.rules
+        orders = [self.rules[spec.ids[0]].order for spec in rules]
+        out_of_order = [(rules[i].name, rules[i + 1].name) for i in range(len(orders) - 1) if orders[i] > orders[i + 1]]
+        assert out_of_order == []
+
+    def test_every_rule_function_has_a_check_only_mode(self) -> None:
+        for spec in self.preset.rules:
+            params = inspect.signature(spec.func).parameters
+            assert "silent" in params and params["silent"].kind is inspect.Parameter.KEYWORD_ONLY, spec.name
+            assert spec.summary, f"{spec.name} has no docstring"
