@@ -10,7 +10,7 @@ from judgekit.engine.citations import Rulebook, RuleRef
 from judgekit.engine.decisions import DecisionRequest, InputKind, Inputs, PickMode, ScriptedInput
 from judgekit.engine.effects import ContinuousEffect, ReplacementEffect, order_effects, same_time
 from judgekit.engine.events import DelayedTrigger, Event, Trigger, TriggerBook
-from judgekit.engine.game import Engine, GameOver
+from judgekit.engine.game import Engine, GameOver, ScriptEnd
 from judgekit.engine.rules import Preset, RuleRegistry, RuleRole, RuleSpec
 from judgekit.engine.state import Card, GameState, Player, Visibility, ZoneSpec, zone_id, zone_name, zone_owner
 from judgekit.engine.trace import (
@@ -53,6 +53,7 @@ __all__ = [
     "RuleRole",
     "RuleSpec",
     "Rulebook",
+    "ScriptEnd",
     "ScriptedInput",
     "StateChange",
     "StepKind",

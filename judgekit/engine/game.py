@@ -16,7 +16,7 @@ from judgekit.engine.decisions import DecisionRequest, Inputs, ScriptedInput
 from judgekit.engine.effects import ContinuousEffect
 from judgekit.engine.events import DelayedTrigger, TriggerBook
 from judgekit.engine.rules import Preset, RuleSpec
-from judgekit.engine.state import Card, GameState, Player, Visibility, zone_name, zone_owner
+from judgekit.engine.state import Card, GameState, Player, Visibility, zone_id, zone_name, zone_owner
 from judgekit.engine.trace import (
     BoardView,
     CardView,
@@ -28,11 +28,15 @@ from judgekit.engine.trace import (
     TraceStep,
     ZoneView,
 )
-from judgekit.errors import AmbiguityError
+from judgekit.errors import AmbiguityError, IllegalActionError
 
 
 class GameOver(Exception):
     """Raised to unwind the game's flow once the game has ended (internal; never reaches users)."""
+
+
+class ScriptEnd(Exception):
+    """Raised where the play list ran out at an action point (internal: ends the run normally)."""
 
 
 class Engine:
@@ -60,6 +64,9 @@ class Engine:
         self._serial = 0
         self.result_rules: tuple[str, ...] = ()
         """The rules cited by the result, once the game is over."""
+        self.last_known: dict[str, Card] = {}
+        """Cards as they last were before they left a zone the game looks back at, by instance id (the game
+        keeps it: an area, the field)."""
 
     @property
     def rulebook(self) -> Rulebook:
@@ -144,6 +151,66 @@ class Engine:
         """The error to raise where the rulebook is silent; its rules must be declared like citations."""
         self._check_cites(rules)
         return AmbiguityError(rules, gap)
+
+    # --- scripted actions and the result --------------------------------------------------
+
+    def actor(self, entry: ScriptedInput) -> str:
+        """Who takes a scripted action (the turn player unless it says)."""
+        return entry.player or self.state.turn_player
+
+    def reject(self, entry: ScriptedInput, err: IllegalActionError, also: tuple[str, ...] = ()) -> None:
+        """Record that the rules reject a scripted action; nothing else changes."""
+        self.record(
+            StepKind.REJECTED,
+            self.actor(entry),
+            f"{self.name(self.actor(entry))}'s {entry.name} is rejected: {err.reason}",
+            [err.rule, *also],
+            play=entry.index,
+        )
+
+    def finish(self, winner: str | None, message: str, cites: list[str]) -> GameOver:
+        """End the game: record the result (its rules added to any an earlier result cited); triggered
+        abilities waiting to be used are forgotten. The caller raises the returned GameOver."""
+        self.state.over = True
+        self.state.winner = winner
+        self.state.result = message
+        self.triggers.clear()
+        self.record(StepKind.RESULT, "rules", message, cites)
+        self.result_rules = tuple(dict.fromkeys([*self.result_rules, *cites]))
+        return GameOver(message)
+
+    # --- players and cards ----------------------------------------------------------------
+
+    def name(self, pid: str) -> str:
+        """A player's display name."""
+        return self.state.players[pid].name
+
+    def card(self, iid: str) -> Card:
+        """The card instance ``iid``."""
+        return self.state.cards[iid]
+
+    def label(self, iid: str) -> str:
+        """The card for sentences: ``name (P2.main)``, as it last was if it has left; its id if unknown."""
+        c = self.state.cards.get(iid) or self.last_known.get(iid)
+        if c is None:
+            return iid
+        return f"{c.name} ({c.zone})"
+
+    def card_options(self, iids: list[str]) -> dict[str, str]:
+        """Option labels for choosing among cards: ``key``, ``key#2`` for a second copy (in the order given)."""
+        out: dict[str, str] = {}
+        seen: dict[str, int] = {}
+        for iid in iids:
+            key = self.state.cards[iid].key
+            seen[key] = seen.get(key, 0) + 1
+            out[key if seen[key] == 1 else f"{key}#{seen[key]}"] = iid
+        return out
+
+    def find(self, pid: str, zone: str, key: str) -> str | None:
+        """A card in ``pid``'s ``zone`` by key (``key#2`` for the second copy, in zone order; cards attached to
+        another are passed over), or None."""
+        iids = [i for i in self.state.zones[zone_id(pid, zone)] if self.state.cards[i].attached_to is None]
+        return self.card_options(iids).get(key)
 
     # --- primitives -----------------------------------------------------------------------
 
@@ -443,4 +510,4 @@ class Engine:
         )
 
 
-__all__ = ["Engine", "GameOver", "zone_name", "zone_owner"]
+__all__ = ["Engine", "GameOver", "ScriptEnd", "zone_name", "zone_owner"]

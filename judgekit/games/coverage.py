@@ -29,12 +29,12 @@ def table_path(package: str) -> Path:
 
 
 class Status(StrEnum):
-    """How a rule is covered."""
+    """How a rule is covered (the ``status`` of its row); the site's coverage map reads it too."""
 
     IMPLEMENTED = "implemented"
-    """Rule functions cite it, and scenarios' traces show it."""
+    """Rule functions cite it (``functions``), and scenarios' traces show it (``scenarios``)."""
     MODELLED = "modelled"
-    """The engine's data model carries it; no step of its own cites it."""
+    """The engine's data model carries it (``where``); no step of its own cites it."""
     DEFINITION = "definition"
     """A definition or an overview of rules below it."""
     CARD_FACE = "card-face"
@@ -44,7 +44,7 @@ class Status(StrEnum):
     HEADING = "heading"
     """A section heading."""
     NOT_REACHABLE = "not-reachable"
-    """The effect vocabulary cannot produce the case the rule speaks of."""
+    """The effect vocabulary cannot produce the case the rule speaks of (``reason``)."""
 
 
 @dataclass(frozen=True, slots=True)

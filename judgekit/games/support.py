@@ -12,7 +12,7 @@ import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import TypeAdapter
 
@@ -189,6 +189,31 @@ def zone_findings(
         got = list(keys) if ordered else sorted(keys)
         if want != got:
             out.append(f"{where}.cards: expected {', '.join(want) or 'none'}; found {', '.join(got) or 'none'}")
+    return out
+
+
+class ZoneExpectation(Protocol):
+    """An ``expect.zones`` entry of a scenario (each game's format has its own model of it)."""
+
+    @property
+    def zone(self) -> str:
+        """The zone id (``P2.discard``)."""
+
+    @property
+    def count(self) -> int | None:
+        """How many cards it holds, if expected."""
+
+    @property
+    def cards(self) -> Sequence[str] | None:
+        """The card keys it holds, if expected."""
+
+
+def expected_zones(g: Engine, expected: Sequence[ZoneExpectation], ordered: tuple[str, ...]) -> list[str]:
+    """Failed ``expect.zones`` entries; a zone whose id ends with one of ``ordered`` is compared in order."""
+    out: list[str] = []
+    for i, z in enumerate(expected):
+        keys = [g.card(iid).key for iid in g.state.zones[z.zone]]
+        out += zone_findings(i, z.zone, keys, z.count, z.cards, z.zone.endswith(ordered))
     return out
 
 

@@ -24,6 +24,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from judgekit.games.coverage import Status
 from judgekit.render.html import has_japanese
 from judgekit.site.books import BookPages, Link, summary
 from rules_index.errors import JudgekitError
@@ -45,25 +46,6 @@ PREVIEW_CHARS = 100
 
 class CoverageTableError(JudgekitError):
     """A coverage table that cannot be read: bad TOML, an unknown status, a value of the wrong kind."""
-
-
-class Status(StrEnum):
-    """How a coverage table says a rule is covered (the ``status`` of its row)."""
-
-    IMPLEMENTED = "implemented"
-    """Rule functions cite it (``functions``); scenarios exercise it (``scenarios``)."""
-    MODELLED = "modelled"
-    """The engine's data model carries it (``where``); no step of its own cites it."""
-    DEFINITION = "definition"
-    """A definition or an overview of the rules below it."""
-    CARD_FACE = "card-face"
-    """Information printed on cards, given by the scenario's card definitions."""
-    POLICY = "policy"
-    """Tournament or physical policy."""
-    HEADING = "heading"
-    """A section heading."""
-    NOT_REACHABLE = "not-reachable"
-    """The engine's effect vocabulary cannot produce the case the rule speaks of (``reason``)."""
 
 
 NO_CODE = frozenset({Status.DEFINITION, Status.CARD_FACE, Status.POLICY, Status.HEADING})

@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from judgekit.engine import DecisionRequest, Event, GameOver, PickMode, StepKind, zone_id
+from judgekit.engine import DecisionRequest, Event, GameOver, PickMode, ScriptEnd, StepKind, zone_id
 from judgekit.engine.rules import RuleRole
 from judgekit.errors import IllegalActionError
 from judgekit.games.code_of_joker import actions, battle, ids, terms, timing
 from judgekit.games.code_of_joker.format import EndTurn
-from judgekit.games.code_of_joker.game import CP_BY_ROUND, HAND_LIMIT, LAST_ROUND, CodeOfJoker, ScriptEnd
+from judgekit.games.code_of_joker.game import CP_BY_ROUND, HAND_LIMIT, LAST_ROUND, CodeOfJoker
 from judgekit.games.code_of_joker.registry import rule
 
 ACTIONS = {

@@ -20,18 +20,14 @@ from judgekit.engine import (
     Card,
     Engine,
     Event,
-    GameOver,
     GameState,
     Inputs,
     Player,
     Preset,
-    ScriptedInput,
-    StepKind,
     Visibility,
     ZoneSpec,
     zone_id,
 )
-from judgekit.errors import IllegalActionError
 from judgekit.games.code_of_joker.cards import Ability, CardDef, Keyword
 
 ZONES: tuple[ZoneSpec, ...] = (
@@ -68,10 +64,6 @@ CP_BY_ROUND: dict[bool, tuple[int, ...]] = {
     False: (3, 3, 4, 5, 6, 7, 7, 7, 7, 7),
 }
 """The CP table (CP/3): the first player's (True) and the second player's CP for rounds 1 to 10."""
-
-
-class ScriptEnd(Exception):
-    """The play list ran out at an action point (internal: ends the run normally)."""
 
 
 @dataclass(slots=True)
@@ -147,35 +139,8 @@ class CodeOfJoker(Engine):
         """Destructions whose 破壊された時 timing has not been processed yet."""
         self.pending_joker: dict[str, str] = {}
         """A joker to be handed to a player once the hand is below 7 (ジョーカーカードの配布/2)."""
-        self.last_known: dict[str, Card] = {}
-        """Units as they last were on the field, by instance id."""
         self.serials: dict[str, int] = {}
         """The last instance number used per player (new cards of a deck refresh)."""
-
-    # --- steps ----------------------------------------------------------------------------
-
-    def actor(self, entry: ScriptedInput) -> str:
-        """Who takes a scripted action (the turn player unless it says)."""
-        return entry.player or self.state.turn_player
-
-    def reject(self, entry: ScriptedInput, err: IllegalActionError, also: tuple[str, ...] = ()) -> None:
-        """Record that the rules reject a scripted action; nothing else changes."""
-        self.record(
-            StepKind.REJECTED,
-            self.actor(entry),
-            f"{self.name(self.actor(entry))}'s {entry.name} is rejected: {err.reason}",
-            [err.rule, *also],
-            play=entry.index,
-        )
-
-    def finish(self, winner: str | None, message: str, cites: list[str]) -> GameOver:
-        """End the game: record the result; the caller raises the returned GameOver."""
-        self.state.over = True
-        self.state.winner = winner
-        self.state.result = message
-        self.record(StepKind.RESULT, "rules", message, cites)
-        self.result_rules = tuple(dict.fromkeys(cites))
-        return GameOver(message)
 
     # --- turns ----------------------------------------------------------------------------
 
@@ -194,10 +159,6 @@ class CodeOfJoker(Engine):
         return self.state.opponent(self.first)
 
     # --- cards ----------------------------------------------------------------------------
-
-    def card(self, iid: str) -> Card:
-        """The card instance ``iid``."""
-        return self.state.cards[iid]
 
     def definition(self, iid: str) -> CardDef:
         """The printed card of ``iid``."""
@@ -231,16 +192,6 @@ class CodeOfJoker(Engine):
         """How many cards ``pid`` holds."""
         return len(self.state.zones[zone_id(pid, "hand")])
 
-    def card_options(self, iids: list[str]) -> dict[str, str]:
-        """Option labels for cards of one zone: ``key``, ``key#2`` for a second copy."""
-        out: dict[str, str] = {}
-        seen: dict[str, int] = {}
-        for iid in iids:
-            key = self.state.cards[iid].key
-            seen[key] = seen.get(key, 0) + 1
-            out[key if seen[key] == 1 else f"{key}#{seen[key]}"] = iid
-        return out
-
     def unit_options(self, iids: list[str]) -> dict[str, str]:
         """Option labels for units of both fields: ``P2.key`` (``P2.key#2`` for a second copy)."""
         out: dict[str, str] = {}
@@ -251,21 +202,6 @@ class CodeOfJoker(Engine):
                 if iid in mine:
                     out[f"{pid}.{label}"] = iid
         return out
-
-    def find(self, pid: str, zone: str, key: str) -> str | None:
-        """A card in ``pid``'s ``zone`` by key (``key#2`` for the second copy), or None."""
-        return self.card_options(self.zone(pid, zone)).get(key)
-
-    def label(self, iid: str) -> str:
-        """The card for sentences: ``タイガー (P2.field)``."""
-        c = self.state.cards.get(iid) or self.last_known.get(iid)
-        if c is None:
-            return iid
-        return f"{c.name} ({c.zone})"
-
-    def name(self, pid: str) -> str:
-        """A player's display name."""
-        return self.state.players[pid].name
 
     def counter(self, pid: str, name: str) -> int:
         """A player's counter (``LP``, ``CP``, ``gauge``)."""

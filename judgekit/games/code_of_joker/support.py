@@ -15,12 +15,12 @@ from judgekit.games.support import (
     Layout,
     Support,
     bad_rejections,
+    expected_zones,
     play_out,
     two_players,
     unknown_cards,
     unknown_kinds,
     value_findings,
-    zone_findings,
 )
 from judgekit.scenario import Scenario, scripted_inputs
 
@@ -248,11 +248,7 @@ def _findings(sc: Any, run: Run) -> list[str]:
             ("keywords", sorted(u.keywords) if u.keywords is not None else None, sorted(g.keywords(unit))),
         ]
         out += value_findings(key, checks)
-    for i, z in enumerate(sc.expect.zones):
-        keys = [g.card(iid).key for iid in g.state.zones[z.zone]]
-        out += zone_findings(
-            i, z.zone, keys, z.count, z.cards, z.zone.endswith((".deck", ".discard", ".field", ".trigger"))
-        )
+    out += expected_zones(g, sc.expect.zones, (".deck", ".discard", ".field", ".trigger"))
     for i, p in enumerate(sc.expect.players):
         for name, want, counter in (("lp", p.lp, "LP"), ("cp", p.cp, "CP"), ("gauge", p.gauge, "gauge")):
             got = g.counter(p.player, counter)

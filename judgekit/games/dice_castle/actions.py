@@ -294,7 +294,7 @@ def play(g: DiceCastle, entry: ScriptedInput, *, silent: bool = False) -> bool:
         )
     card = g.options(g.zone(pid, "hand")).get(act.card) if act.source == "hand" else None
     problem: IllegalActionError | None = None
-    also: list[str] = []
+    also: tuple[str, ...] = ()
     if card is None:
         where = "hand" if act.source == "hand" else act.source
         problem = IllegalActionError(
@@ -315,7 +315,7 @@ def play(g: DiceCastle, entry: ScriptedInput, *, silent: bool = False) -> bool:
                 f"{g.name(pid)}'s unit zone holds {g.unit_limit(pid)} units and is full",
             )
             if changers and not g.rule_changers("unit_limit", pid):
-                also = [KING_RULES[1], KING_RULES[3]]
+                also = (KING_RULES[1], KING_RULES[3])
         elif d.type == "magic" and d.magic in ("field", "counter"):
             limit = g.assume("magic_limit", [FIELD[2]], "the page names the magic zone but gives no limit")
             assert isinstance(limit, int)
@@ -326,7 +326,7 @@ def play(g: DiceCastle, entry: ScriptedInput, *, silent: bool = False) -> bool:
             if bad is not None:
                 problem = IllegalActionError("play", bad[0], f"{d.name}: {bad[1]}")
                 if bad[0] == MULTI_TARGET[1]:
-                    also = [MULTI_TARGET[2]]
+                    also = (MULTI_TARGET[2],)
     if silent:
         return problem is None
     if problem is not None:
@@ -663,7 +663,7 @@ def while_unresolved(g: DiceCastle, entry: ScriptedInput, *, silent: bool = Fals
     g.reject(
         entry,
         IllegalActionError(entry.name, rid, f"effects are unresolved ({waiting}); they are dealt with first"),
-        [PLAY_START[3]],
+        (PLAY_START[3],),
     )
     return False
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from judgekit.engine import DecisionRequest, Event, GameOver, ScriptedInput, StepKind
+from judgekit.engine import DecisionRequest, Event, GameOver, ScriptedInput, ScriptEnd, StepKind
 from judgekit.engine.rules import RuleRole
 from judgekit.errors import IllegalActionError
 from judgekit.games.dice_castle import actions, battle, checks, processing, terms
-from judgekit.games.dice_castle.game import DiceCastle, ScriptEnd
+from judgekit.games.dice_castle.game import DiceCastle
 from judgekit.games.dice_castle.ids import BATTLE, DICE, DRAW, END, ENERGY_CAP, FIELD, INFO, PHASE, SET, SUPPORT
 from judgekit.games.dice_castle.registry import rule
 

@@ -21,18 +21,15 @@ from judgekit.engine import (
     DecisionRequest,
     Engine,
     Event,
-    GameOver,
     GameState,
     Inputs,
     Player,
     Preset,
-    ScriptedInput,
     StepKind,
     Visibility,
     ZoneSpec,
     zone_id,
 )
-from judgekit.errors import IllegalActionError
 from judgekit.games.dice_castle.cards import Ability, CardDef, Effect, Static
 from judgekit.games.dice_castle.format import Basics, MatchRecord
 
@@ -159,10 +156,6 @@ class Ctx:
     """What it did, for the resolution sentence."""
 
 
-class ScriptEnd(Exception):
-    """The play list ran out at an action point (internal: ends the run normally)."""
-
-
 class DiceCastle(Engine):
     """A dice-and-castle game in progress."""
 
@@ -210,29 +203,6 @@ class DiceCastle(Engine):
 
     # --- steps ----------------------------------------------------------------------------
 
-    def actor(self, entry: ScriptedInput) -> str:
-        """Who takes a scripted action (the turn player unless it says)."""
-        return entry.player or self.state.turn_player
-
-    def reject(self, entry: ScriptedInput, err: IllegalActionError, also: Sequence[str] = ()) -> None:
-        """Record that the rules reject a scripted action; nothing else changes."""
-        self.record(
-            StepKind.REJECTED,
-            self.actor(entry),
-            f"{self.name(self.actor(entry))}'s {entry.name} is rejected: {err.reason}",
-            [err.rule, *also],
-            play=entry.index,
-        )
-
-    def finish(self, winner: str | None, message: str, cites: Sequence[str]) -> GameOver:
-        """End the game: record the result; the caller raises the returned GameOver."""
-        self.state.over = True
-        self.state.winner = winner
-        self.state.result = message
-        self.record(StepKind.RESULT, "rules", message, cites)
-        self.result_rules = tuple(dict.fromkeys([*self.result_rules, *cites]))
-        return GameOver(message)
-
     def assume(self, key: str, rules: Sequence[str], gap: str) -> object:
         """The scenario's value of ``basics.key``, shown as an assumption the first time; a rule gap when absent."""
         value = getattr(self.basics, key)
@@ -259,22 +229,9 @@ class DiceCastle(Engine):
 
     # --- cards ----------------------------------------------------------------------------
 
-    def card(self, iid: str) -> Card:
-        """The card instance ``iid``."""
-        return self.state.cards[iid]
-
     def definition(self, iid: str) -> CardDef:
         """The printed card of ``iid``."""
         return self.defs[self.state.cards[iid].key]
-
-    def name(self, pid: str) -> str:
-        """A player's display name."""
-        return self.state.players[pid].name
-
-    def label(self, iid: str) -> str:
-        """The card for sentences: ``火の兵士 (P2.units)``."""
-        c = self.state.cards[iid]
-        return f"{c.name} ({c.zone})"
 
     def zone(self, pid: str, name: str) -> list[str]:
         """The instance ids in ``pid``'s zone ``name``, top first."""
@@ -307,13 +264,7 @@ class DiceCastle(Engine):
 
     def options(self, iids: Sequence[str]) -> dict[str, str]:
         """Option labels for choosing among cards: ``key``, ``key#2`` for a second copy (in instance-id order)."""
-        out: dict[str, str] = {}
-        seen: dict[str, int] = {}
-        for iid in sorted(iids):
-            key = self.state.cards[iid].key
-            seen[key] = seen.get(key, 0) + 1
-            out[key if seen[key] == 1 else f"{key}#{seen[key]}"] = iid
-        return out
+        return self.card_options(sorted(iids))
 
     def unit_options(self, iids: Sequence[str]) -> dict[str, str]:
         """Option labels for choosing units of either side: ``P2:key``."""

@@ -13,11 +13,11 @@ from judgekit.games.support import (
     Layout,
     Support,
     bad_rejections,
+    expected_zones,
     play_out,
     two_players,
     unknown_cards,
     unknown_kinds,
-    zone_findings,
 )
 from judgekit.scenario import Scenario, scripted_inputs
 
@@ -231,9 +231,7 @@ def _findings(sc: Any, run: Run) -> list[str]:
         damage = g.card(found[0]).markers.get("damage", 0)
         if u.damage is not None and u.damage != damage:
             out.append(f"{key}.damage: expected {u.damage}; found {damage}")
-    for i, z in enumerate(sc.expect.zones):
-        keys = [g.card(iid).key for iid in g.state.zones[z.zone]]
-        out += zone_findings(i, z.zone, keys, z.count, z.cards, z.zone.endswith(_ORDERED))
+    out += expected_zones(g, sc.expect.zones, _ORDERED)
     for i, p in enumerate(sc.expect.players):
         where = f"expect.players[{i}] ({p.player})"
         if p.walls is not None and p.walls != g.walls(p.player):

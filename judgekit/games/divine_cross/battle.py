@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from judgekit.engine import DecisionRequest, Event, PickMode, ScriptedInput, StepKind
+from judgekit.engine import DecisionRequest, Event, PickMode, ScriptedInput, ScriptEnd, StepKind
 from judgekit.engine.rules import RuleRole
 from judgekit.errors import IllegalActionError
 from judgekit.games.divine_cross import abilities, continuous, processing, terms
@@ -23,10 +23,6 @@ from judgekit.games.divine_cross.cards import Damage as DamageOp
 from judgekit.games.divine_cross.format import DeclareSkill
 from judgekit.games.divine_cross.game import Ctx, DivineCross, SkillRef
 from judgekit.games.divine_cross.registry import rule
-
-
-class ScriptEnd(Exception):
-    """The play list ran out at an action point (internal: ends the run normally)."""
 
 
 @rule("504.1", "701.1", "702.1", "702.2", role=RuleRole.PROCEDURE)

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from judgekit.engine import DecisionRequest, Event, GameOver, ScriptedInput, StepKind, zone_id
+from judgekit.engine import DecisionRequest, Event, GameOver, ScriptedInput, ScriptEnd, StepKind, zone_id
 from judgekit.engine.rules import RuleRole
 from judgekit.errors import IllegalActionError
 from judgekit.games.divine_cross import abilities, actions, battle, processing, terms
-from judgekit.games.divine_cross.battle import ScriptEnd
 from judgekit.games.divine_cross.cards import DeckCopies
 from judgekit.games.divine_cross.game import DivineCross
 from judgekit.games.divine_cross.registry import rule

@@ -15,18 +15,14 @@ from dataclasses import dataclass, field
 from judgekit.engine import (
     Card,
     Engine,
-    GameOver,
     GameState,
     Inputs,
     Player,
     Preset,
-    ScriptedInput,
-    StepKind,
     Visibility,
     ZoneSpec,
     zone_id,
 )
-from judgekit.errors import IllegalActionError
 from judgekit.games.divine_cross.cards import CardDef, Effect, ExPower, Skill
 
 ZONES: tuple[ZoneSpec, ...] = (
@@ -165,8 +161,6 @@ class DivineCross(Engine):
         """Players who could not promote a unit since the last rule processing (1002.2)."""
         self.damage_sources: dict[str, str] = {}
         """Unit → the card that last dealt it damage since the last rule processing (813.5a)."""
-        self.last_known: dict[str, Card] = {}
-        """The last-known information of cards that left an area (812)."""
         self.last_energy: dict[str, int] = {}
         """How much energy a unit had when it left the area (812)."""
         self.losers: list[tuple[str, str]] = []
@@ -183,43 +177,7 @@ class DivineCross(Engine):
         """A loop repeated as named: (holder, EX power, rule); it waits for another action (1101.1a, 1101.1b)."""
         self._chars: tuple[int, int, dict[str, Chars]] | None = None
 
-    # --- steps ----------------------------------------------------------------------------
-
-    def actor(self, entry: ScriptedInput) -> str:
-        """Who takes a scripted action (the turn player unless it says)."""
-        return entry.player or self.state.turn_player
-
-    def reject(self, entry: ScriptedInput, err: IllegalActionError, also: tuple[str, ...] = ()) -> None:
-        """Record that the rules reject a scripted action; nothing else changes."""
-        self.record(
-            StepKind.REJECTED,
-            self.actor(entry),
-            f"{self.name(self.actor(entry))}'s {entry.name} is rejected: {err.reason}",
-            [err.rule, *also],
-            play=entry.index,
-        )
-
-    def finish(self, winner: str | None, message: str, cites: list[str]) -> GameOver:
-        """End the game: record the result; the caller raises the returned GameOver."""
-        self.state.over = True
-        self.state.winner = winner
-        self.state.result = message
-        self.triggers.clear()
-        self.record(StepKind.RESULT, "rules", message, cites)
-        self.result_rules = tuple(dict.fromkeys(cites))
-        return GameOver(message)
-
-    def find(self, pid: str, zone: str, key: str) -> str | None:
-        """A card in ``pid``'s ``zone`` by key (``key#2`` for the second copy), or None."""
-        iids = self.state.zones[zone_id(pid, zone)]
-        options = self.card_options([i for i in iids if self.state.cards[i].attached_to is None])
-        return options.get(key)
-
     # --- cards ----------------------------------------------------------------------------
-
-    def card(self, iid: str) -> Card:
-        """The card instance ``iid``."""
-        return self.state.cards[iid]
 
     def definition(self, iid: str) -> CardDef | None:
         """The printed card of ``iid`` (None for an ability's pseudo-card)."""
@@ -302,27 +260,6 @@ class DivineCross(Engine):
     def locate(self, iid: str) -> str:
         """Where the card is, as a scenario writes it (``P2.main``, ``P1.hand``)."""
         return self.state.cards[iid].zone
-
-    def label(self, iid: str) -> str:
-        """The card for sentences: ``ルナ (P2.main)``."""
-        c = self.state.cards.get(iid) or self.last_known.get(iid)
-        if c is None:
-            return iid
-        return f"{c.name} ({c.zone})"
-
-    def name(self, pid: str) -> str:
-        """A player's display name."""
-        return self.state.players[pid].name
-
-    def card_options(self, iids: list[str]) -> dict[str, str]:
-        """Option labels for choosing among cards of one zone: ``key``, ``key#2`` for a second copy."""
-        out: dict[str, str] = {}
-        seen: dict[str, int] = {}
-        for iid in iids:
-            key = self.state.cards[iid].key
-            seen[key] = seen.get(key, 0) + 1
-            out[key if seen[key] == 1 else f"{key}#{seen[key]}"] = iid
-        return out
 
     def unit_options(self, iids: list[str]) -> dict[str, str]:
         """Option labels for choosing among units: their area (``P2.standby1``)."""

@@ -28,12 +28,12 @@ from judgekit.games.support import (
     Layout,
     Support,
     bad_rejections,
+    expected_zones,
     play_out,
     two_players,
     unknown_cards,
     unknown_kinds,
     value_findings,
-    zone_findings,
 )
 from judgekit.scenario import Scenario, scripted_inputs
 
@@ -310,9 +310,7 @@ def _findings(sc: Any, run: Run) -> list[str]:
             ("markers", u.markers, {k: v for k, v in c.markers.items() if k not in ("damage", "stun")}),
         ]
         out += value_findings(key, checks)
-    for i, z in enumerate(sc.expect.zones):
-        keys = [g.card(iid).key for iid in g.state.zones[z.zone]]
-        out += zone_findings(i, z.zone, keys, z.count, z.cards, z.zone.endswith((".deck", ".discard")))
+    out += expected_zones(g, sc.expect.zones, (".deck", ".discard"))
     if sc.expect.winning_ticket is not None:
         holders = [p for p, pl in g.state.players.items() if pl.counters.get("winning_ticket", 0)]
         got = holders[0] if holders else "none"
