@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from judgekit.engine import Card, DecisionRequest, Event, PickMode, StepKind
+from judgekit.engine import Card, DecisionRequest, DelayedTrigger, Event, PickMode, StepKind
 from judgekit.engine.rules import RuleRole
 from judgekit.games.fftcg import continuous
 from judgekit.games.fftcg.cards import Ability, CardDef, Choose, SelfReplace
-from judgekit.games.fftcg.game import CHARACTER_TYPES, Ctx, Fftcg, PendingAuto
+from judgekit.games.fftcg.game import CHARACTER_TYPES, Ctx, DelayedAuto, Fftcg, PendingAuto
 from judgekit.games.fftcg.registry import rule
 
 CARD_EVENTS: frozenset[str] = frozenset(
@@ -48,6 +48,8 @@ class OnStack:
     """Its self-replacement effects (11.12.5.6)."""
     source_since: int = 0
     """The timestamp its source had when it was put on the stack (to tell that the source left its zone)."""
+    about: tuple[tuple[str, int], ...] = ()
+    """A delayed auto ability: the cards it affects, with their timestamps when it was created (11.8.17.3)."""
 
 
 # --- what can be chosen ------------------------------------------------------------------------
@@ -168,7 +170,7 @@ def _subject_ok(g: Fftcg, a: Ability, holder: str, controller: str, ev: Event, p
             return False
         if side == "opponent" and c.controller == controller:
             return False
-        ctype = g.defs[c.key].type
+        ctype = g.chars(card).type if g.on_field(card) else g.defs[c.key].type
         return ctype in CHARACTER_TYPES if kind == "character" else ctype == kind
     return True
 
@@ -221,8 +223,11 @@ def trigger(g: Fftcg, ev: Event, *, party: bool = False, cites: Sequence[str] = 
                 a, holder, controller, ev, f"{card.name}'s auto ability {name}", f"{card.key}/{name}", card.since
             )
             found.append((pending, how != "11.8.1"))
+    delayed = _delayed_matches(g, ev, party)
     if silent:
-        return bool(found)
+        return bool(found) or bool(delayed)
+    for d in delayed:
+        trigger_delayed(g, d, ev, cites)
     for p, looked in found:
         key = f"{p.source}/{p.tag}#{g.serial()}"
         g.autos[key] = p
@@ -237,6 +242,63 @@ def trigger(g: Fftcg, ev: Event, *, party: bool = False, cites: Sequence[str] = 
             + (["15.1.1.9.10"] if p.ability.subject == "own.party" else []),
         )
     return bool(found)
+
+
+def _delayed_matches(g: Fftcg, ev: Event, party: bool) -> list[DelayedTrigger]:
+    """The delayed auto abilities whose trigger event ``ev`` is (11.8.17)."""
+    out: list[DelayedTrigger] = []
+    for d in g.delayed:
+        info = d.payload
+        if not isinstance(info, DelayedAuto):
+            continue
+        a = info.ability
+        if a.on != ev.name or not _whose_ok(g, a, d.controller, ev):
+            continue
+        card = _event_card(ev)
+        if info.about and a.subject == "self" and (ev.name in CARD_EVENTS or ev.name in DEALT_EVENTS):
+            lk = ev.last_known
+            since_now = (
+                lk.since
+                if lk is not None and lk.iid == card
+                else g.card(card).since
+                if card is not None and card in g.state.cards
+                else None
+            )
+            if not any(i == card and since == since_now for i, since in info.about):
+                continue
+        elif not _subject_ok(g, a, d.source, d.controller, ev, party):
+            continue
+        if a.condition is not None and not continuous.holds(g, a.condition, d.controller, d.source):
+            continue
+        out.append(d)
+    return out
+
+
+@rule("11.8.17", "11.8.17.2", "11.8.5", role=RuleRole.EFFECT)
+def trigger_delayed(g: Fftcg, d: DelayedTrigger, ev: Event, cites: Sequence[str], *, silent: bool = False) -> bool:
+    """11.8.17.2: a delayed auto ability triggers the next time its event happens, once, and is then gone; one
+    with a period (このターンの間) triggers every time until the period ends."""
+    info = d.payload
+    assert isinstance(info, DelayedAuto)
+    if silent:
+        return True
+    if info.period == "next":
+        g.delayed.remove(d)
+    src = g.state.cards.get(d.source) or g.last_known.get(d.source)
+    since = src.since if src is not None else 0
+    tag = f"{src.key if src is not None else d.source}/{info.ability.name}"
+    p = PendingAuto(info.ability, d.source, d.controller, ev, d.label, tag, since, info.about)
+    key = f"{d.source}/{tag}#{g.serial()}"
+    g.autos[key] = p
+    g.triggers.add(key, p.source, p.controller, p.label, ev, g.tick())
+    g.record(
+        StepKind.TRIGGER,
+        d.controller,
+        f"{d.label} triggers"
+        + (": it triggers only this once and is gone" if info.period == "next" else " (it lasts for this turn)"),
+        [*cites, "11.8.17", "11.8.17.2", "11.8.5"],
+    )
+    return True
 
 
 @rule("11.8.18", role=RuleRole.EFFECT)

@@ -34,6 +34,7 @@ Selector = Literal[
     "chosen",
     "chosen.1",
     "chosen.2",
+    "about",
     "event.subject",
     "event.source",
     "own.forwards",
@@ -53,7 +54,8 @@ Selector = Literal[
 ``self`` is the card with the ability; ``chosen`` (``chosen.1``, ``chosen.2``) are the cards chosen
 for the ability's first (second, third) ``choose`` entry when it was cast or put on the stack;
 ``event.subject`` / ``event.source`` are the card a triggered ability's event is about and the card
-that caused it; ``own.*``, ``opponent.*``, ``all.*`` are every such card on the field;
+that caused it; ``about`` the cards a delayed auto ability affects, as they were when it was created
+(11.8.17.3); ``own.*``, ``opponent.*``, ``all.*`` are every such card on the field;
 ``attackers`` / ``blocker`` the forwards in the current battle.
 """
 
@@ -416,8 +418,9 @@ class PutOntoField:
 
 @dataclass(frozen=True, slots=True, config=STRICT)
 class GainControl:
-    """コントロールを得る (6.2.6): a player gains control of characters on the field, for the rest of the game; they
-    stay where they are and do not enter the field again (6.2.6.1)."""
+    """コントロールを得る (6.2.6): a player gains control of characters on the field, for the rest of the game or
+    until the end of the turn (ターン終了時まで, 9.5.1.3.2); they stay where they are and do not enter the field
+    again (6.2.6.1)."""
 
     op: Literal["gain_control"]
     """Gain control."""
@@ -425,10 +428,72 @@ class GainControl:
     """Which characters."""
     player: PlayerRef = "own"
     """Who gains control of them."""
+    duration: Literal["turn", "game"] = "game"
+    """``turn``: until the end of the turn (control goes back, 9.5.1.3.2); ``game``: for the rest of the game."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class Delayed:
+    """A delayed auto ability (遅延型のオートアビリティ, 11.8.17): created when this effect is done, it triggers the
+    next time its event happens (once), or every time during this turn (``period = "turn"``, 11.8.17.2)."""
+
+    op: Literal["delayed"]
+    """Create a delayed auto ability."""
+    on: TriggerOn
+    """Its trigger event (not ``state``)."""
+    name: str = ""
+    """A label for it."""
+    text: str = ""
+    """Its text, for display."""
+    about: Selector | None = None
+    """The cards it affects, fixed when it is created; it no longer affects one that left its zone (11.8.17.3)."""
+    subject: Subject = "self"
+    """Card events: whose event; ``self`` is the ``about`` cards (else the card that created it)."""
+    whose: PlayerRef | Literal["any"] = "any"
+    """Phase and player events: whose turn, or which player takes or deals the damage."""
+    period: Literal["next", "turn"] = "next"
+    """``next``: once, the next time (11.8.17.2); ``turn``: このターンの間, every time until the end of the turn."""
+    choose: tuple[Choose, ...] = ()
+    """What it chooses when it goes on the stack."""
+    effects: tuple[Effect, ...] = ()
+    """What it does."""
+
+    def __post_init__(self) -> None:
+        if self.on == "state":
+            raise ValueError("a delayed auto ability waits for a trigger event (11.8.17), not a state")
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class Split:
+    """グループにわける (15.1.1.11.2): the cards of a zone are split into groups (empty groups allowed, every card in
+    one, 15.1.1.11.3); a player then picks one group, and the picked group (and the others) go somewhere."""
+
+    op: Literal["split"]
+    """Split into groups."""
+    zone: Literal["break", "damage", "removed", "hand"]
+    """The zone whose cards are split."""
+    player: PlayerRef = "opponent"
+    """Whose zone."""
+    groups: int = 2
+    """Into how many groups (2 or more)."""
+    by: PlayerRef = "own"
+    """Who splits them."""
+    picker: PlayerRef = "opponent"
+    """Who picks one group."""
+    picked_to: Literal["hand", "break", "removed", "deck_bottom"] | None = None
+    """Where the picked group's cards go (None: they stay)."""
+    others_to: Literal["hand", "break", "removed", "deck_bottom"] | None = None
+    """Where the other groups' cards go (None: they stay)."""
+
+    def __post_init__(self) -> None:
+        if self.groups < 2:
+            raise ValueError("splitting into groups needs 2 or more groups (15.1.1.11.2)")
 
 
 Effect = Annotated[
-    Damage
+    Delayed
+    | Split
+    | Damage
     | DamagePlayer
     | Break
     | PutInBreakZone
@@ -579,9 +644,57 @@ class Replace:
     filter: CardFilter | None = None
     """Only for cards of ``target`` like this."""
 
+    def __post_init__(self) -> None:
+        if any(getattr(op, "op", "") == "delayed" for op in self.instead):
+            raise ValueError(
+                "a delayed auto ability created by a field ability's replacement effect (6.4.1.3, 11.8.17.6) is "
+                "not modelled yet"
+            )
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class StaticText:
+    """A change of text (11.12.4.6 ②): the cards lose all their abilities (printed keywords included), or gain
+    abilities, while it lasts."""
+
+    op: Literal["text"]
+    """Change text."""
+    target: Selector = "self"
+    """Which characters."""
+    lose_abilities: bool = False
+    """``すべてのアビリティを失う``: the cards lose every ability they have by their text."""
+    abilities: tuple[Ability, ...] = ()
+    """Abilities the cards gain, as if printed on them (after ``lose_abilities``)."""
+    filter: CardFilter | None = None
+    """Only the cards of ``target`` like this."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class Become:
+    """A change of card type or job (11.12.4.6 ③): ``パワーNのフォワードになる``, ``ジョブXを得る``."""
+
+    op: Literal["become"]
+    """Change card type or jobs."""
+    target: Selector = "self"
+    """Which characters."""
+    type: Literal["forward", "backup", "monster"] | None = None
+    """The card type the cards become."""
+    power: int | None = None
+    """With ``type = "forward"``: the power of a card that had none (a forward keeps its own)."""
+    jobs: tuple[str, ...] | None = None
+    """The jobs become exactly these (the printed ones are gone)."""
+    add_jobs: tuple[str, ...] = ()
+    """Jobs gained besides the ones the cards have."""
+    filter: CardFilter | None = None
+    """Only the cards of ``target`` like this."""
+
+    def __post_init__(self) -> None:
+        if (self.type == "forward") != (self.power is not None):
+            raise ValueError("a card that becomes a forward needs a power, and only such a card (5.2.6.1)")
+
 
 Static = Annotated[
-    StaticPower | StaticGain | Cannot | Unblockable | CostChange | CostTo | Must | Replace,
+    StaticPower | StaticGain | StaticText | Become | Cannot | Unblockable | CostChange | CostTo | Must | Replace,
     Field(discriminator="op"),
 ]
 """What a field ability (11.9) or a lasting effect keeps doing."""
@@ -653,6 +766,9 @@ class Ability:
     """Field: the continuous effects it keeps up."""
     replaces: tuple[SelfReplace, ...] = ()
     """Self-replacement effects of its own effects (11.12.5.6)."""
+    modes: tuple[Mode, ...] = ()
+    """Action and special: the effects it chooses one of when it is used (11.6.6, 11.7.6), in place of ``choose``
+    and ``effects``."""
     ex_burst: bool = False
     """This auto ability is the card's EX BURST (11.10.3): on a burst only its effect is done."""
     damage: int | None = None
@@ -718,7 +834,7 @@ class CardDef:
 def _rebuild() -> None:
     from pydantic.dataclasses import rebuild_dataclass
 
-    for cls in (Continuous, Replace, SelfReplace, Mode, Ability, CardDef):
+    for cls in (Delayed, StaticText, Continuous, Replace, SelfReplace, Mode, Ability, CardDef):
         rebuild_dataclass(cls, force=True)  # type: ignore[arg-type]
 
 

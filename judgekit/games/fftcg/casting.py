@@ -496,6 +496,7 @@ def _find_ability(g: Fftcg, iid: str, name: str) -> Ability | None:
     "11.6.3",
     "11.6.4",
     "11.6.5",
+    "11.6.6",
     "11.6.9",
     "11.6.11",
     "11.7.1",
@@ -504,6 +505,7 @@ def _find_ability(g: Fftcg, iid: str, name: str) -> Ability | None:
     "11.7.3",
     "11.7.4",
     "11.7.5",
+    "11.7.6",
     "11.7.9",
     "11.7.10",
     "11.7.11",
@@ -584,8 +586,18 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
             else:
                 same_name = hand[0]
                 taken.append(same_name)
+        mode_rule = "11.7.6" if special else "11.6.6"
+        mode = next((m for m in a.modes if m.name == act.mode), None)
+        if problem is None and a.modes and mode is None:
+            names = ", ".join(m.name for m in a.modes)
+            problem = IllegalActionError(
+                "ability", mode_rule, f"{act.ability}: declare which of its effects it uses ({names})"
+            )
+        elif problem is None and act.mode is not None and not a.modes:
+            problem = IllegalActionError("ability", mode_rule, f"{act.ability} has no effects to choose among")
+        specs = mode.choose if mode is not None else a.choose
         if problem is None:
-            parsed = parse_choices(g, pid, a.choose, act.choose, iid)
+            parsed = parse_choices(g, pid, specs, act.choose, iid)
             if isinstance(parsed, str):
                 problem = IllegalActionError("ability", "11.7.5" if special else "11.6.5", f"{act.ability}: {parsed}")
             else:
@@ -605,9 +617,10 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
     assert iid is not None and a is not None and paid is not None
     card = g.card(iid)
     label = f"{card.name}'s {'special' if special else 'action'} ability {a.name}"
+    mode = next((m for m in a.modes if m.name == act.mode), None)
     payload = OnStack(
-        effects=tuple(a.effects),
-        choose=tuple(a.choose),
+        effects=tuple(mode.effects if mode is not None else a.effects),
+        choose=tuple(mode.choose if mode is not None else a.choose),
         chosen_since=abilities.since_of(g, chosen),
         ability=a,
         replaces=tuple(a.replaces),
@@ -620,9 +633,12 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
     g.record(
         StepKind.ACTION,
         pid,
-        f"{g.name(pid)} uses {label}: it goes on top of the stack" + (f", choosing {what}" if what else ""),
+        f"{g.name(pid)} uses {label}: it goes on top of the stack"
+        + (f", declaring the effect {mode.name!r}" if mode is not None else "")
+        + (f", choosing {what}" if what else ""),
         (["11.7.1", "11.7.3", "11.7.4", "11.7.9"] if special else ["11.6.1", "11.6.3", "11.6.4", "11.6.9"])
         + ["9.3.1.7"]
+        + ([("11.7.6" if special else "11.6.6")] if mode is not None else [])
         + (["11.7.5" if special else "11.6.5"] if chosen else []),
         play=entry.index,
     )

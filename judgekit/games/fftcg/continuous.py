@@ -17,6 +17,8 @@ from dataclasses import dataclass, replace
 
 from judgekit.engine import ContinuousEffect, order_effects, zone_id
 from judgekit.games.fftcg.cards import (
+    Ability,
+    Become,
     Cannot,
     CardFilter,
     Condition,
@@ -24,6 +26,7 @@ from judgekit.games.fftcg.cards import (
     Static,
     StaticGain,
     StaticPower,
+    StaticText,
     Unblockable,
 )
 from judgekit.games.fftcg.game import CHARACTER_TYPES, AbilityRef, Chars, Fftcg
@@ -50,12 +53,18 @@ class Applied:
     """Instance id of the card ``self`` means."""
     condition: Condition | None = None
     """It applies only while this holds (a field ability's condition)."""
+    ability: Ability | None = None
+    """The field ability it comes from: it exists only while ``holder`` has that ability (11.12.4.4)."""
 
 
 def kind_of(op: Static) -> int:
     """The 11.12.4.6 kind of a static op."""
     if isinstance(op, StaticPower):
         return KIND_POWER
+    if isinstance(op, StaticText):
+        return KIND_TEXT
+    if isinstance(op, Become):
+        return KIND_TYPE
     return KIND_GENERAL
 
 
@@ -87,34 +96,38 @@ def printed(g: Fftcg, iid: str) -> Chars:
     )
 
 
-def static_effects(g: Fftcg) -> list[ContinuousEffect]:
-    """The continuous effects of the field abilities of cards on the field (11.9.1, 11.12.4.8)."""
+def static_effects(g: Fftcg, cur: Mapping[str, Chars] | None = None) -> list[ContinuousEffect]:
+    """The continuous effects of the field abilities of cards on the field (11.9.1), with the later timestamp of
+    the card and of the effect that gave it the ability (11.12.4.8); the abilities are the cards' abilities in
+    ``cur`` (after text changes, 11.12.4.6 ②) when given, else the printed ones."""
     out: list[ContinuousEffect] = []
     for iid in g.all_field():
         card = g.card(iid)
-        for n, ref in enumerate(printed(g, iid).abilities):
+        for n, ref in enumerate(printed_or(g, iid, cur).abilities):
             a = ref.ability
             if a.kind != "field":
                 continue
+            name = f"{a.name or n}" + (f"@{ref.granted}" if ref.granted else "")
             for i, op in enumerate(a.statics):
                 out.append(
                     ContinuousEffect(
-                        key=f"field:{iid}/{a.name or n}#{i + 1}",
+                        key=f"field:{iid}/{name}#{i + 1}",
                         source=iid,
                         controller=card.controller,
                         layer=layer(op, getattr(op, "target", "self") == "self"),
-                        timestamp=card.since,
+                        timestamp=max(card.since, ref.since),
                         until="field",
                         label=f"{card.name}'s field ability" + (f" {a.name}" if a.name else ""),
-                        payload=Applied(op, iid, a.condition),
+                        payload=Applied(op, iid, a.condition, a),
                     )
                 )
     return out
 
 
 def all_effects(g: Fftcg) -> list[ContinuousEffect]:
-    """Field abilities' effects and effects made by summons and abilities, in application order."""
-    return order_effects([*static_effects(g), *g.effects])
+    """Field abilities' effects (of the abilities the cards have after text changes) and effects made by summons
+    and abilities, in application order."""
+    return order_effects([*static_effects(g, g.all_chars()), *g.effects])
 
 
 def payload(effect: ContinuousEffect) -> Applied:
@@ -125,7 +138,9 @@ def payload(effect: ContinuousEffect) -> Applied:
     return p
 
 
-def select(g: Fftcg, controller: str, holder: str | None, selector: Selector) -> list[str]:
+def select(
+    g: Fftcg, controller: str, holder: str | None, selector: Selector, cur: Mapping[str, Chars] | None = None
+) -> list[str]:
     """The characters a group selector names now (``self``, ``own.forwards``, …); choosing ones give nothing."""
     opp = g.state.opponent(controller)
     if selector == "self":
@@ -140,7 +155,9 @@ def select(g: Fftcg, controller: str, holder: str | None, selector: Selector) ->
     side, what = selector.split(".", 1)
     players = {"own": [controller], "opponent": [opp], "all": list(g.state.player_order())}[side]
     kinds = {"forwards": {"forward"}, "backups": {"backup"}, "characters": set(CHARACTER_TYPES)}[what]
-    return [i for p in players for i in g.field(p) if printed_or(g, i).type in kinds]
+    if cur is None:
+        return [i for p in players for i in g.field(p) if g.chars(i).type in kinds]
+    return [i for p in players for i in g.field(p) if printed_or(g, i, cur).type in kinds]
 
 
 def printed_or(g: Fftcg, iid: str, cur: Mapping[str, Chars] | None = None) -> Chars:
@@ -214,28 +231,58 @@ def targets_of(g: Fftcg, effect: ContinuousEffect, cur: Mapping[str, Chars] | No
     found = (
         [t for t in effect.targets if g.on_field(t)]
         if effect.targets
-        else select(g, effect.controller, p.holder, selector)
+        else select(g, effect.controller, p.holder, selector, cur)
     )
     f: CardFilter | None = getattr(p.op, "filter", None)
     return [t for t in found if matches(g, t, f, p.holder, cur)]
 
 
-def characteristics(g: Fftcg) -> dict[str, Chars]:
-    """Every character's characteristics on the field after continuous effects (11.12.4.6–11.12.4.13)."""
+def alive(e: ContinuousEffect, cur: Mapping[str, Chars]) -> bool:
+    """Whether the effect exists: an effect of a field ability only while its card still has the ability (a text
+    change can take it away, 11.12.4.6 ②); an effect made by a resolution always."""
+    a = payload(e).ability
+    if a is None:
+        return True
+    c = cur.get(e.source)
+    return c is not None and any(r.ability is a for r in c.abilities)
+
+
+def _applies_to(g: Fftcg, e: ContinuousEffect, cur: Mapping[str, Chars]) -> list[str]:
+    return targets_of(g, e, cur) if alive(e, cur) else []
+
+
+def characteristics(g: Fftcg, notes: set[str] | None = None) -> dict[str, Chars]:
+    """Every character's characteristics on the field after continuous effects (11.12.4.6–11.12.4.13).
+
+    The kinds apply in the order of 11.12.4.6: control (① is carried out on the card itself, 6.2.6), text (②),
+    card type and job (③), general (④), power (⑤). After the text the field abilities are read again, so an
+    ability a card lost makes no effect and one it gained does. Within a kind: the card's own effects first
+    (11.12.4.7, the layer), an effect that depends on another after it (11.12.4.12–11.12.4.13), else by
+    timestamp (11.12.4.8–11.12.4.10)."""
     cards = g.all_field()
     cur = {i: printed(g, i) for i in cards}
-    effects = [*static_effects(g), *g.effects]
-    general = [e for e in effects if kind_of(payload(e).op) < KIND_POWER]
 
     def depends(b: ContinuousEffect, a: ContinuousEffect) -> bool:
-        # 11.12.4.12: b depends on a if applying a first changes whether or where b applies.
-        before = targets_of(g, b, cur)
+        # 11.12.4.12: b depends on a if applying a first changes whether b exists, or whether or where it applies.
+        before = _applies_to(g, b, cur)
         trial = dict(cur)
-        _apply(trial, payload(a).op, targets_of(g, a, cur))
-        return targets_of(g, b, trial) != before
+        _apply(trial, a, _applies_to(g, a, cur))
+        return _applies_to(g, b, trial) != before or alive(b, trial) != alive(b, cur)
 
-    for e in order_effects(general, depends):
-        _apply(cur, payload(e).op, targets_of(g, e, cur))
+    def run_kind(group: list[ContinuousEffect]) -> None:
+        ordered = order_effects(group, depends)
+        applied: list[tuple[ContinuousEffect, list[str]]] = []
+        for e in ordered:
+            found = _applies_to(g, e, cur)
+            _apply(cur, e, found)
+            applied.append((e, found))
+        if notes is not None:
+            _note(notes, ordered, applied)
+
+    run_kind([e for e in [*static_effects(g, cur), *g.effects] if kind_of(payload(e).op) == KIND_TEXT])
+    effects = [*static_effects(g, cur), *g.effects]
+    for kind in (KIND_TYPE, KIND_GENERAL):
+        run_kind([e for e in effects if kind_of(payload(e).op) == kind])
     powers = order_effects([e for e in effects if kind_of(payload(e).op) == KIND_POWER])
     for iid in cards:
         c = cur[iid]
@@ -246,7 +293,7 @@ def characteristics(g: Fftcg) -> dict[str, Chars]:
         for e in powers:
             op = payload(e).op
             assert isinstance(op, StaticPower)
-            if iid not in targets_of(g, e, cur):
+            if iid not in _applies_to(g, e, cur):
                 continue
             if op.set is not None:
                 base = op.set
@@ -255,12 +302,79 @@ def characteristics(g: Fftcg) -> dict[str, Chars]:
     return cur
 
 
-def _apply(cur: dict[str, Chars], op: Static, targets: list[str]) -> None:
+def _note(notes: set[str], ordered: list[ContinuousEffect], applied: list[tuple[ContinuousEffect, list[str]]]) -> None:
+    """The rules that decided the order of one kind's effects, where two of them met on a card."""
+    if not ordered:
+        return
+    notes.add("11.12.4.6")
+    if ordered != sorted(ordered, key=lambda e: (e.layer, e.timestamp, e.key)):
+        notes.update(("11.12.4.12", "11.12.4.13"))
+    for i, (a, on_a) in enumerate(applied):
+        for b, on_b in applied[i + 1 :]:
+            if not set(on_a) & set(on_b):
+                continue
+            if a.layer != b.layer:
+                notes.add("11.12.4.7")
+            elif a.timestamp != b.timestamp:
+                notes.add("11.12.4.13")
+                for e in (a, b):
+                    notes.update(("11.12.4.8", "11.12.4.10") if payload(e).ability is not None else ("11.12.4.9",))
+
+
+def changes(g: Fftcg, before: Mapping[str, Chars], after: Mapping[str, Chars]) -> list[str]:
+    """What changed in the cards' text, type, jobs, keywords and power, in words, card by card."""
+    out: list[str] = []
+    for iid, now in after.items():
+        was = before.get(iid)
+        if was is None:
+            continue
+        bits: list[str] = []
+        if was.type != now.type:
+            bits.append(f"becomes a {now.type}")
+        lost = [r.ability.name or r.ability.kind for r in was.abilities if r not in now.abilities]
+        got = [r.ability.name or r.ability.kind for r in now.abilities if r not in was.abilities]
+        bits += [f"loses the ability {n}" for n in lost] + [f"gains the ability {n}" for n in got]
+        bits += [f"loses the job {j}" for j in was.jobs if j not in now.jobs]
+        bits += [f"gains the job {j}" for j in now.jobs if j not in was.jobs]
+        bits += [f"loses {k}" for k in sorted(was.keywords - now.keywords)]
+        bits += [f"gains {k}" for k in sorted(now.keywords - was.keywords)]
+        if was.power != now.power:
+            bits.append(
+                f"has power {now.power}"
+                if was.power is None
+                else "has no power"
+                if now.power is None
+                else f"power {was.power} → {now.power}"
+            )
+        if bits:
+            out.append(f"{g.label(iid)} {', '.join(bits)}")
+    return out
+
+
+def text_or_type_effects(g: Fftcg) -> bool:
+    """Whether any continuous effect that changes text, card type or job (11.12.4.6 ②③) exists now."""
+    found = [*static_effects(g, g.all_chars()), *g.effects]
+    return any(kind_of(payload(e).op) in (KIND_TEXT, KIND_TYPE) for e in found)
+
+
+def _apply(cur: dict[str, Chars], e: ContinuousEffect, targets: list[str]) -> None:
+    op = payload(e).op
     for t in targets:
         if t not in cur:
             continue
         c = cur[t]
-        if isinstance(op, StaticGain):
+        if isinstance(op, StaticText):
+            kept = () if op.lose_abilities else c.abilities
+            gained = tuple(AbilityRef(a, t, e.key, e.timestamp) for a in op.abilities)
+            keywords = frozenset() if op.lose_abilities else c.keywords
+            cur[t] = replace(c, abilities=(*kept, *gained), keywords=keywords)
+        elif isinstance(op, Become):
+            kind = op.type or c.type
+            power = (c.power if c.power is not None else op.power) if kind == "forward" else None
+            jobs = tuple(op.jobs) if op.jobs is not None else c.jobs
+            jobs = (*jobs, *(j for j in op.add_jobs if j not in jobs))
+            cur[t] = replace(c, type=kind, power=power, jobs=jobs)
+        elif isinstance(op, StaticGain):
             cur[t] = replace(c, keywords=c.keywords | frozenset(op.keywords))
         elif isinstance(op, Cannot):
             cur[t] = replace(c, cannot=c.cannot | {op.action})

@@ -11,7 +11,7 @@ from collections import Counter
 from judgekit.engine import DecisionRequest, Event, GameOver, StepKind, zone_id
 from judgekit.engine.rules import RuleRole
 from judgekit.games.fftcg import abilities, attack, priority, processing, terms
-from judgekit.games.fftcg.game import PHASES, Fftcg, ScriptEnd, Window
+from judgekit.games.fftcg.game import PHASES, DelayedAuto, Fftcg, ScriptEnd, Window
 from judgekit.games.fftcg.registry import rule
 
 HAND_LIMIT = 5
@@ -247,6 +247,7 @@ def main_phase(g: Fftcg, phase: str, *, silent: bool = False) -> bool:
     "9.5.1.4",
     "9.5.1.5",
     "13.1",
+    "11.8.17.2",
     role=RuleRole.PROCEDURE,
 )
 def end_phase(g: Fftcg, *, silent: bool = False) -> bool:
@@ -296,9 +297,33 @@ def _cleanup(g: Fftcg) -> None:
         parts.append(
             f"{len(ending)} 'until end of turn' effect(s) end ({', '.join(sorted({e.label for e in ending}))})"
         )
+    returned = _end_turn_control(g)
+    if returned:
+        parts.append("control goes back: " + ", ".join(returned))
+    lapsed = [d for d in g.delayed if isinstance(d.payload, DelayedAuto) and d.payload.period == "turn"]
+    for d in lapsed:
+        g.delayed.remove(d)
+    if lapsed:
+        parts.append(f"{', '.join(d.label for d in lapsed)} (for this turn) end(s)")
     g.record(
         StepKind.RULE,
         "rules",
         (" and, at the same time, ".join(parts) if parts else "no damage to remove and no 'until end of turn' effect"),
-        ["9.5.1.3"] + (["9.5.1.3.1"] if damaged else []) + (["9.5.1.3.2"] if ending else []),
+        ["9.5.1.3"]
+        + (["9.5.1.3.1"] if damaged else [])
+        + (["9.5.1.3.2"] if ending or returned else [])
+        + (["11.8.17.2"] if lapsed else []),
     )
+
+
+def _end_turn_control(g: Fftcg) -> list[str]:
+    """9.5.1.3.2: a control change 'until the end of the turn' ends; a card that left the field since is a new
+    object (7.4) and is not given back."""
+    out: list[str] = []
+    for iid, since, back in g.control_until_end:
+        if iid in g.state.cards and g.on_field(iid) and g.card(iid).since == since and g.card(iid).controller != back:
+            g.set_controller(iid, back, zone_id(back, "field"))
+            g.control_since[iid] = g.tick()
+            out.append(f"{g.label(iid)} to {g.name(back)}")
+    g.control_until_end.clear()
+    return out

@@ -190,6 +190,8 @@ class UseAbility:
     """How the cost is paid."""
     choose: tuple[str, ...] = ()
     """What it chooses, in order."""
+    mode: str | None = None
+    """For an ability with modes: the one declared (11.6.6, 11.7.6), by name."""
     by: PlayerId | None = None
     """Who uses it (default: the player with priority)."""
 
@@ -299,6 +301,14 @@ class FieldExpect:
     """Whether it is frozen."""
     counters: dict[str, int] | None = None
     """Counters on it, by name."""
+    type: Literal["forward", "backup", "monster"] | None = None
+    """Its card type after continuous effects (11.12.4.6 ③)."""
+    jobs: tuple[str, ...] | None = None
+    """Its jobs after continuous effects, in any order (11.12.4.6 ③)."""
+    keywords: tuple[str, ...] | None = None
+    """Its keyword abilities after continuous effects, in any order."""
+    abilities: tuple[str, ...] | None = None
+    """The names of the abilities it has after continuous effects, in any order (11.12.4.6 ②)."""
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)

@@ -57,6 +57,10 @@ class AbilityRef:
     """The ability as printed."""
     holder: str
     """Instance id of the card that has it."""
+    granted: str = ""
+    """Key of the text-changing effect that gave it (11.12.4.6 ②); empty for a printed ability."""
+    since: int = 0
+    """That effect's timestamp (a field ability's effects take the later of it and the card's, 11.12.4.8)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +139,22 @@ class PendingAuto:
     """Its option label in an ordering decision (``<card key>/<ability name>``)."""
     since: int = 0
     """The timestamp its card had when it triggered (its last-known one for a card that left)."""
+    about: tuple[tuple[str, int], ...] = ()
+    """A delayed auto ability: the cards it affects, with the timestamps they had when it was created."""
+
+
+@dataclass(frozen=True, slots=True)
+class DelayedAuto:
+    """What a delayed auto ability (11.8.17) does: the payload of the kernel's
+    :class:`~judgekit.engine.DelayedTrigger`, whose source and controller are fixed when it is created (6.4.1.1,
+    6.4.1.2, 11.8.17.4, 11.8.17.5)."""
+
+    ability: Ability
+    """What it does, as an auto ability."""
+    about: tuple[tuple[str, int], ...]
+    """The cards it affects, with their timestamps when it was created (11.8.17.3)."""
+    period: str
+    """``next`` (once, 11.8.17.2) or ``turn`` (until the end of the turn)."""
 
 
 @dataclass(slots=True)
@@ -157,6 +177,8 @@ class Ctx:
     """Instance id of the object on the stack, while it resolves."""
     burst: bool = False
     """Whether it is done as an EX BURST (11.10)."""
+    about: tuple[tuple[str, int], ...] = ()
+    """A delayed auto ability: the cards it affects, with their timestamps when it was created (11.8.17.3)."""
 
 
 class ScriptEnd(Exception):
@@ -207,6 +229,8 @@ class Fftcg(Engine):
         """Cards leaving the field together in the event being carried out (they look back at each other)."""
         self.control_since: dict[str, int] = {}
         """Clock value when each card last changed controller (6.2.6; its timestamp stays, 11.12.4.10)."""
+        self.control_until_end: list[tuple[str, int, str]] = []
+        """Control changes until the end of the turn: (card, its timestamp, the controller it goes back to)."""
         self._chars: tuple[int, int, dict[str, Chars]] | None = None
 
     # --- steps ----------------------------------------------------------------------------
@@ -351,14 +375,20 @@ class Fftcg(Engine):
 
     # --- characteristics ------------------------------------------------------------------
 
-    def chars(self, iid: str) -> Chars:
-        """The card's characteristics after continuous effects (11.12.4)."""
+    def all_chars(self) -> Mapping[str, Chars]:
+        """Every character's characteristics on the field after continuous effects (11.12.4), cached."""
         from judgekit.games.fftcg import continuous
 
         key = (self.state.version, len(self.effects))
         if self._chars is None or self._chars[:2] != key:
             self._chars = (*key, continuous.characteristics(self))
-        found = self._chars[2].get(iid)
+        return self._chars[2]
+
+    def chars(self, iid: str) -> Chars:
+        """The card's characteristics after continuous effects (11.12.4)."""
+        from judgekit.games.fftcg import continuous
+
+        found = self.all_chars().get(iid)
         if found is None:
             return continuous.printed(self, iid)
         return found

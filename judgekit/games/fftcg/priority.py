@@ -135,6 +135,7 @@ def put_triggers(g: Fftcg, *, silent: bool = False) -> bool:
                 ability=a,
                 replaces=tuple(a.replaces),
                 source_since=info.since,
+                about=info.about,
             )
             item = g.stack.push_ability("auto", pid, info.source, info.label, payload, _flat(chosen or ()))
             if chosen is None:
@@ -255,6 +256,7 @@ def reached(g: Fftcg, new_turn: bool = False) -> None:
     "11.11.3",
     "11.11.4",
     "11.11.10",
+    "11.8.17.3",
     "11.3.9",
     "11.6.12",
     "11.7.12",
@@ -342,7 +344,17 @@ def resolve(g: Fftcg, *, silent: bool = False) -> bool:
             event=info.event,
             replaces=info.replaces,
             item=item.iid,
+            about=info.about,
         )
+        gone = [i for i, since in info.about if i not in terms.targets(g, ctx, "about")]
+        if gone:
+            g.record(
+                StepKind.EFFECT,
+                item.controller,
+                f"{', '.join(g.label(i) for i in gone)} left its zone after {item.label} was created: the ability no "
+                "longer affects it",
+                ["11.8.17.3"],
+            )
         terms.run(g, ctx, info.effects)  # type: ignore[arg-type]
     _leave_stack(g, item)
     if g.autopass is not None:

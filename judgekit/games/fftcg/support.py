@@ -38,6 +38,8 @@ DECISIONS: tuple[str, ...] = (
     "damage_split",
     "break_backups",
     "mode",
+    "group",
+    "group_pick",
 )
 """Every decision kind the FFTCG engine can ask a player for."""
 
@@ -81,6 +83,10 @@ def _card_problems(key: str, card: CardDef) -> list[tuple[str, str]]:
             out.append((f"{at}.name", "a name: the scenario uses it to name the ability"))
         if a.ex_burst and a.kind != "auto":
             out.append((f"{at}.ex_burst", "only on an auto ability (11.10.3)"))
+        if a.modes and a.kind not in ("action", "special"):
+            out.append((f"{at}.modes", "modes only on an action or special ability (11.6.6, 11.7.6)"))
+        if a.modes and (a.choose or a.effects):
+            out.append((at, "modes in place of choose and effects, not beside them"))
     return out
 
 
@@ -237,6 +243,14 @@ def _findings(sc: Any, run: Run) -> list[str]:
             ("power", fe.power, g.power(iid)),
             ("frozen", fe.frozen, g.frozen(iid)),
             ("counters", fe.counters, g.counters(iid)),
+        ]
+        c = g.chars(iid)
+        named = sorted(r.ability.name for r in c.abilities)
+        checks += [
+            ("type", fe.type, c.type),
+            ("jobs", None if fe.jobs is None else sorted(fe.jobs), sorted(c.jobs)),
+            ("keywords", None if fe.keywords is None else sorted(fe.keywords), sorted(c.keywords)),
+            ("abilities", None if fe.abilities is None else sorted(fe.abilities), named),
         ]
         out += value_findings(key, checks)
     for i, z in enumerate(sc.expect.zones):

@@ -9,21 +9,33 @@ events auto abilities trigger on; replacement effects (11.12.5) are applied by :
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from judgekit.engine import ContinuousEffect, DecisionRequest, Event, PickMode, ReplacementEffect, StepKind, zone_id
+from judgekit.engine import (
+    ContinuousEffect,
+    DecisionRequest,
+    DelayedTrigger,
+    Event,
+    PickMode,
+    ReplacementEffect,
+    StepKind,
+    zone_id,
+)
 from judgekit.engine.replacement import apply_replacements
 from judgekit.engine.rules import RuleRole
 from judgekit.games.fftcg import abilities, continuous
 from judgekit.games.fftcg.cards import (
+    Ability,
     Activate,
+    Become,
     Break,
     Continuous,
     Counters,
     Crystals,
     Damage,
     DamagePlayer,
+    Delayed,
     Discard,
     Draw,
     Dull,
@@ -41,11 +53,13 @@ from judgekit.games.fftcg.cards import (
     Search,
     Selector,
     SelfReplace,
+    Split,
     StaticGain,
     StaticPower,
+    StaticText,
 )
 from judgekit.games.fftcg.continuous import Applied
-from judgekit.games.fftcg.game import Ctx, Fftcg
+from judgekit.games.fftcg.game import Chars, Ctx, DelayedAuto, Fftcg
 from judgekit.games.fftcg.registry import rule
 
 # --- helpers -----------------------------------------------------------------------------------
@@ -62,6 +76,8 @@ def targets(g: Fftcg, ctx: Ctx, selector: Selector) -> list[str]:
         n = 0 if selector == "chosen" else int(selector.split(".")[1])
         chosen = ctx.targets[n] if n < len(ctx.targets) else ()
         return [t for t in chosen if g.on_field(t)]
+    if selector == "about":
+        return [i for i, since in ctx.about if i in g.state.cards and g.card(i).since == since and g.on_field(i)]
     if selector.startswith("event."):
         ev = ctx.event
         iid = None if ev is None else (ev.subject if selector == "event.subject" else ev.source)
@@ -98,6 +114,33 @@ def sentence_kind(actor: str) -> StepKind:
 
 
 # --- numbers -----------------------------------------------------------------------------------
+
+
+@rule(
+    "11.12.4.6", "11.12.4.7", "11.12.4.8", "11.12.4.9", "11.12.4.10", "11.12.4.12", "11.12.4.13", role=RuleRole.EFFECT
+)
+def apply_layers(g: Fftcg, before: Mapping[str, Chars], *, silent: bool = False) -> bool:
+    """11.12.4.6: effects that change text (②) or card type and job (③) apply before the general ones and power,
+    whatever their timestamps; within a kind the card's own first (11.12.4.7), a dependent one after the one it
+    depends on (11.12.4.12–11.12.4.13), else by timestamp (11.12.4.8–11.12.4.10). Records what changed."""
+    notes: set[str] = set()
+    after = continuous.characteristics(g, notes)
+    found = continuous.changes(g, before, after)
+    if silent or not found:
+        return bool(found)
+    cites = sorted(notes | {"11.12.4.6"}, key=lambda r: tuple(int(x) for x in r.split(".")))
+    g.record(
+        StepKind.RULE,
+        "rules",
+        "continuous effects apply kind by kind (text, card type and job, the rest, power): " + "; ".join(found),
+        cites,
+    )
+    return True
+
+
+def _report_layers(g: Fftcg, before: Mapping[str, Chars]) -> None:
+    if continuous.text_or_type_effects(g):
+        apply_layers(g, before)
 
 
 @rule("4.3", role=RuleRole.TERM)
@@ -310,6 +353,7 @@ def leave_field(
         return g.on_field(iid)
     card = g.card(iid)
     g.last_known[iid] = card
+    before = dict(g.all_chars())
     owner = card.owner
     target = {"break": "break", "removed": "removed", "hand": "hand", "deck_bottom": "deck"}[to]
     had_counters = any(k.startswith("counter:") for k in card.markers)
@@ -324,6 +368,7 @@ def leave_field(
         f"{card.name} {verb}: to {g.name(owner)}'s {where}" + (f" ({why})" if why and why != "break" else ""),
         [*cites, *extra],
     )
+    _report_layers(g, before)
     if g.battle is not None:
         from judgekit.games.fftcg import attack
 
@@ -753,6 +798,7 @@ def make_continuous(g: Fftcg, ctx: Ctx, op: Power | Gain | Continuous, *, silent
         return False
     key = f"made:{g.serial()}"
     until = "end_of_turn" if op.duration == "turn" else "game"
+    before = dict(g.all_chars())
     g.add_effect(
         ContinuousEffect(
             key=key,
@@ -785,6 +831,8 @@ def make_continuous(g: Fftcg, ctx: Ctx, op: Power | Gain | Continuous, *, silent
         + now,
         cites,
     )
+    if continuous.kind_of(static) in (continuous.KIND_TEXT, continuous.KIND_TYPE):
+        apply_layers(g, before)
     return True
 
 
@@ -795,6 +843,16 @@ def _effect_words(op: object) -> str:
         return f"gets power {op.by:+d}"
     if isinstance(op, StaticGain):
         return f"gains {', '.join(op.keywords)}"
+    if isinstance(op, StaticText):
+        parts = (["loses all its abilities"] if op.lose_abilities else []) + [
+            f"gains the ability {a.name or a.kind}" for a in op.abilities
+        ]
+        return " and ".join(parts) or "has its text changed"
+    if isinstance(op, Become):
+        bits = [f"becomes a {op.type}" + (f" of power {op.power}" if op.power is not None else "")] if op.type else []
+        bits += [f"has the jobs {', '.join(op.jobs) or '(none)'}"] if op.jobs is not None else []
+        bits += [f"gains the job {', '.join(op.add_jobs)}"] if op.add_jobs else []
+        return " and ".join(bits) or "keeps its type"
     return f"is affected: {getattr(op, 'op', op)} {getattr(op, 'action', '')}".rstrip()
 
 
@@ -963,6 +1021,7 @@ def put_onto_field(
     if silent:
         return True
     d = g.definition(iid)
+    before = dict(g.all_chars())
     g.move(iid, zone_id(pid, "field"), face_down=False, keep_markers=False)
     card = g.card(iid)
     if card.controller != pid:
@@ -979,11 +1038,13 @@ def put_onto_field(
         f"{d.name} enters {g.name(pid)}'s field" + (" dull" if d.type == "backup" else ""),
         [*cites, *extra],
     )
+    before[iid] = continuous.printed(g, iid)
+    _report_layers(g, before)
     abilities.trigger(g, Event("enters_field", pid, iid, iid), cites=("11.8.16.2.1",))
     return True
 
 
-@rule("6.2.6", "6.2.6.1", "6.2.6.2", "11.12.4.6", "10.1.2.4", "10.1.3.2", role=RuleRole.EFFECT)
+@rule("6.2.6", "6.2.6.1", "6.2.6.2", "11.12.4.6", "10.1.2.4", "10.1.3.2", "9.5.1.3.2", role=RuleRole.EFFECT)
 def gain_control(g: Fftcg, ctx: Ctx, op: GainControl, *, silent: bool = False) -> bool:
     """6.2.6: the controller changes, the owner does not; the card stays on the field, the same object, and
     enters nothing, so no 'enters the field' ability triggers (6.2.6.1); control is gained even over a card of
@@ -1006,12 +1067,16 @@ def gain_control(g: Fftcg, ctx: Ctx, op: GainControl, *, silent: bool = False) -
         clashes = _control_clashes(g, pid, t)
         g.set_controller(t, pid, zone_id(pid, "field"))
         g.control_since[t] = g.tick()
+        if op.duration == "turn":
+            g.control_until_end.append((t, g.card(t).since, before))
         g.record(
             sentence_kind(ctx.controller),
             ctx.controller,
             f"{ctx.label}: {g.name(pid)} gains control of {g.label(t)} from {g.name(before)} (its owner stays "
-            f"{g.name(g.card(t).owner)}); it does not enter the field, so no 'enters the field' ability triggers",
-            ["6.2.6", "6.2.6.1", "11.12.4.6"],
+            f"{g.name(g.card(t).owner)})"
+            + (" until the end of the turn" if op.duration == "turn" else "")
+            + "; it does not enter the field, so no 'enters the field' ability triggers",
+            ["6.2.6", "6.2.6.1", "11.12.4.6"] + (["9.5.1.3.2"] if op.duration == "turn" else []),
         )
         if clashes:
             g.record(
@@ -1061,6 +1126,140 @@ def put_self_onto_field(g: Fftcg, ctx: Ctx, op: PutOntoField, *, silent: bool = 
     return True
 
 
+@rule(
+    "6.4.1",
+    "6.4.1.1",
+    "6.4.1.2",
+    "11.8.17",
+    "11.8.17.1",
+    "11.8.17.2",
+    "11.8.17.4",
+    "11.8.17.5",
+    "2.3",
+    role=RuleRole.EFFECT,
+)
+def create_delayed(g: Fftcg, ctx: Ctx, op: Delayed, *, silent: bool = False) -> bool:
+    """11.8.17: the effect creates a delayed auto ability. Its source is the summon that created it, or the source
+    of the ability that did; its controller is their controller now, as they resolve (6.4.1.1, 6.4.1.2, 11.8.17.4,
+    11.8.17.5). It triggers only on events from now on (11.8.17.1), once unless it has a period (11.8.17.2)."""
+    about: tuple[tuple[str, int], ...] = ()
+    if op.about is not None:
+        about = tuple((i, g.card(i).since) for i in targets(g, ctx, op.about))
+    if silent:
+        return op.about is None or bool(about)
+    if op.about is not None and not about:
+        g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: nothing for its delayed ability to affect", ["2.3"])
+        return False
+    summon = g.is_card(ctx.source) and g.definition(ctx.source).type == "summon"
+    src = g.state.cards.get(ctx.source) or g.last_known.get(ctx.source)
+    src_name = src.name if src is not None else ctx.source
+    name = op.name or op.on
+    ability = Ability(
+        kind="auto",
+        name=name,
+        text=op.text,
+        on=op.on,
+        subject=op.subject,
+        whose=op.whose,
+        choose=op.choose,
+        effects=op.effects,
+    )
+    label = f"{src_name}'s delayed auto ability {name}"
+    g.delayed.append(
+        DelayedTrigger(
+            f"delayed:{g.serial()}", ctx.source, ctx.controller, op.on, label, DelayedAuto(ability, about, op.period)
+        )
+    )
+    affects = f", affecting {', '.join(g.label(i) for i, _ in about)}" if about else ""
+    when = "every time its event happens this turn" if op.period == "turn" else "once, the next time its event happens"
+    g.record(
+        sentence_kind(ctx.controller),
+        ctx.controller,
+        f"{ctx.label} creates {label} (source {src_name}, controller {g.name(ctx.controller)}){affects}: it triggers "
+        f"{when}, and not for anything that happened before now",
+        ["11.8.17", "11.8.17.1", "11.8.17.2", "6.4.1"]
+        + (["6.4.1.1", "11.8.17.4"] if summon else ["6.4.1.2", "11.8.17.5"]),
+    )
+    return True
+
+
+@rule("15.1.1.11.1", "15.1.1.11.2", "15.1.1.11.3", "7.3", role=RuleRole.TERM)
+def split_groups(g: Fftcg, ctx: Ctx, op: Split, *, silent: bool = False) -> bool:
+    """15.1.1.11.2: the cards of the zone are split into the given number of groups, every card in one of them;
+    a group may be empty (15.1.1.11.3). The split is the splitter's decision, one group after another (the last
+    group takes what is left); then the picker picks one group."""
+    owner = player(g, ctx, op.player)
+    splitter = player(g, ctx, op.by)
+    picker = player(g, ctx, op.picker)
+    cards = list(g.state.zones[zone_id(owner, op.zone)])
+    if silent:
+        return True
+    if op.zone == "hand" and owner != splitter:
+        raise g.ambiguity(
+            ["15.1.1.11.2"],
+            f"{g.name(splitter)} splits {g.name(owner)}'s hand into groups: the rules do not say whether the cards "
+            "are revealed to do it, and a hand is hidden from that player",
+        )
+    groups: list[list[str]] = []
+    rest = list(cards)
+    every = g.card_options(cards)
+    for n in range(op.groups - 1):
+        if not rest:
+            groups.append([])
+            continue
+        options = {k: v for k, v in every.items() if v in rest}
+        choice = g.decide(
+            DecisionRequest(
+                "group",
+                splitter,
+                tuple(options),
+                "15.1.1.11.2",
+                f"{g.name(splitter)} puts cards of {g.name(owner)}'s {op.zone} zone into group {n + 1} of {op.groups} "
+                "(any number, none allowed; the last group takes the rest)",
+                PickMode.SOME,
+                0,
+                len(rest),
+            )
+        )
+        picked = [options[c] for c in choice]
+        groups.append(picked)
+        rest = [i for i in rest if i not in picked]
+    groups.append(rest)
+    words = "; ".join(
+        f"group {n + 1}: {', '.join(g.label(i) for i in grp) or '(no card)'}" for n, grp in enumerate(groups)
+    )
+    g.record(
+        StepKind.DECISION,
+        splitter,
+        f"{ctx.label}: {g.name(splitter)} splits the {len(cards)} card(s) of {g.name(owner)}'s {op.zone} zone into "
+        f"{op.groups} groups, every card in one: {words}",
+        ["15.1.1.11.1", "15.1.1.11.2"] + (["15.1.1.11.3"] if any(not grp for grp in groups) else []),
+    )
+    labels = {f"group{n + 1}": n for n in range(op.groups)}
+    pick = g.decide(
+        DecisionRequest("group_pick", picker, tuple(labels), "15.1.1.11.2", f"{g.name(picker)} picks one group")
+    )[0]
+    chosen = labels[pick]
+    for n, grp in enumerate(groups):
+        to = op.picked_to if n == chosen else op.others_to
+        if to is None:
+            continue
+        for i in grp:
+            _move_from_zone(g, i, to, ctx.controller, ctx.label)
+    return True
+
+
+def _move_from_zone(g: Fftcg, iid: str, to: str, actor: str, label: str) -> None:
+    """A card outside the field goes to its owner's hand, break zone, removed zone or the bottom of the deck."""
+    owner = g.card(iid).owner
+    zone = {"hand": "hand", "break": "break", "removed": "removed", "deck_bottom": "deck"}[to]
+    before = g.card(iid).zone
+    if before == zone_id(owner, zone):
+        return
+    g.move(iid, zone_id(owner, zone), top=zone != "deck", face_down=zone == "deck")
+    g.record(sentence_kind(actor), actor, f"{label}: {g.label(iid)} goes to {g.name(owner)}'s {to}", ["7.3"])
+
+
 # --- the interpreter ---------------------------------------------------------------------------
 
 
@@ -1079,6 +1278,10 @@ def run(g: Fftcg, ctx: Ctx, effects: Sequence[Effect], *, silent: bool = False) 
 
 def _dispatch(g: Fftcg, ctx: Ctx, op: Effect, silent: bool) -> bool:
     match op:
+        case Delayed():
+            return create_delayed(g, ctx, op, silent=silent)
+        case Split():
+            return split_groups(g, ctx, op, silent=silent)
         case Damage():
             return damage_effect(g, ctx, op, silent=silent)
         case DamagePlayer():
