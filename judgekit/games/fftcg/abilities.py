@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from judgekit.engine import Card, DecisionRequest, DelayedTrigger, Event, PickMode, StepKind
 from judgekit.engine.rules import RuleRole
 from judgekit.games.fftcg import continuous
-from judgekit.games.fftcg.cards import Ability, CardDef, Choose, SelfReplace
+from judgekit.games.fftcg.cards import Ability, CardDef, Choose, Effect, Mode, ModePick, SelfReplace, Variable
 from judgekit.games.fftcg.game import CHARACTER_TYPES, Ctx, DelayedAuto, Fftcg, PendingAuto
 from judgekit.games.fftcg.registry import rule
 
@@ -25,6 +25,18 @@ CARD_EVENTS: frozenset[str] = frozenset(
 
 DEALT_EVENTS: frozenset[str] = frozenset({"deals_damage_to_player", "deals_damage_to_forward"})
 """Events about the card that dealt damage (``Event.source``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeclaredMode:
+    """One declared mode of an object on the stack, with its own choices (11.3.4, 11.6.6, 11.7.6, 11.8.10)."""
+
+    name: str
+    """The mode's name."""
+    effects: tuple[object, ...]
+    """Its effects."""
+    specs: int
+    """How many of the object's ``choose`` entries (the next ones, in declaration order) are its own."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +62,73 @@ class OnStack:
     """The timestamp its source had when it was put on the stack (to tell that the source left its zone)."""
     about: tuple[tuple[str, int], ...] = ()
     """A delayed auto ability: the cards it affects, with their timestamps when it was created (11.8.17.3)."""
+    modes: tuple[DeclaredMode, ...] = ()
+    """The modes declared, in order, each with its own choices (then ``effects`` is unused)."""
+    x: int | None = None
+    """The value of X chosen for its cost (11.3.5, 11.6.7, 11.7.7), fixed from then on."""
+    variable: Variable | None = None
+    """Its variable, when the text defines it (determined on resolution, 11.11.9)."""
+
+
+# --- modes ---------------------------------------------------------------------------------------
+
+
+def mode_number(g: Fftcg, controller: str, holder: str | None, pick: ModePick, total: int) -> int:
+    """How many modes may be chosen now: ``pick``'s number, or its count, or ``instead`` while its condition
+    holds; at most ``total`` (fixed by the caller when the modes are declared, 11.3.4.1)."""
+    n = continuous.count(g, pick.per, controller) if pick.per is not None else pick.count
+    if (
+        pick.condition is not None
+        and pick.instead is not None
+        and continuous.holds(g, pick.condition, controller, holder)
+    ):
+        n = pick.instead
+    return max(0, min(n, total))
+
+
+def is_plain(pick: ModePick) -> bool:
+    """Whether ``pick`` is the plain ``choose one``."""
+    return pick == ModePick()
+
+
+def check_modes(
+    g: Fftcg,
+    controller: str,
+    holder: str | None,
+    label: str,
+    modes: Sequence[Mode],
+    pick: ModePick,
+    names: Sequence[str],
+) -> tuple[tuple[Mode, ...], int] | str:
+    """The declared modes, checked against how many may be chosen now; a reason when it is not legal."""
+    n = mode_number(g, controller, holder, pick, len(modes))
+    listing = ", ".join(m.name for m in modes)
+    by_name = {m.name: m for m in modes}
+    if n == 0:
+        return f"{label} can choose none of its effects now ({listing})"
+    if not names or any(x not in by_name for x in names):
+        many = "" if is_plain(pick) else f" ({'up to ' if pick.up_to else ''}{n} of them)"
+        return f"{label}: declare which of its effects it uses ({listing}){many}"
+    if len(set(names)) != len(names):
+        return f"{label}: each effect is declared once"
+    low = 1 if pick.up_to else n
+    if not low <= len(names) <= n:
+        return f"{label}: declare {'up to ' if pick.up_to else ''}{n} of its effects ({listing}); {len(names)} declared"
+    return tuple(by_name[x] for x in names), n
+
+
+def declared_modes(modes: Sequence[Mode]) -> tuple[tuple[Choose, ...], tuple[DeclaredMode, ...]]:
+    """The declared modes' choices, in order, and the modes as they go on the stack."""
+    specs = tuple(c for m in modes for c in m.choose)
+    return specs, tuple(DeclaredMode(m.name, tuple(m.effects), len(m.choose)) for m in modes)
+
+
+def mode_words(modes: Sequence[Mode], n: int, pick: ModePick) -> str:
+    """``declaring the effect 'x'`` (the plain case), or the effects and the number fixed (11.3.4.1)."""
+    if len(modes) == 1 and is_plain(pick):
+        return f", declaring the effect {modes[0].name!r}"
+    what = ", ".join(repr(m.name) for m in modes)
+    return f", declaring the effect{'s' if len(modes) > 1 else ''} {what} (it may choose {n}, fixed now)"
 
 
 # --- what can be chosen ------------------------------------------------------------------------
@@ -198,7 +277,7 @@ def _holders(g: Fftcg, ev: Event) -> list[tuple[str, Card, tuple[Ability, ...], 
     return out
 
 
-@rule("11.8.1", "11.8.5", "11.8.13", "11.8.16", "6.4.2", "15.1.1.9.10", role=RuleRole.EFFECT)
+@rule("11.8.1", "11.8.5", "11.8.13", "11.8.16", "6.4.2", "15.1.1.9.10", "11.8.10.1", "11.8.10.2", role=RuleRole.EFFECT)
 def trigger(g: Fftcg, ev: Event, *, party: bool = False, cites: Sequence[str] = (), silent: bool = False) -> bool:
     """11.8.1: every auto ability whose trigger event is ``ev`` triggers (once per event, 11.8.6); a
     conditional one only if its condition holds now (11.8.13). A card that left the field with the event
@@ -219,6 +298,15 @@ def trigger(g: Fftcg, ev: Event, *, party: bool = False, cites: Sequence[str] = 
             if a.condition is not None and not continuous.holds(g, a.condition, controller, holder):
                 continue
             name = a.name or a.on
+            if a.modes and mode_number(g, controller, holder, a.pick, len(a.modes)) == 0:
+                if not silent:
+                    g.record(
+                        StepKind.EFFECT,
+                        controller,
+                        f"{card.name}'s auto ability {name} can choose none of its effects: it does not trigger",
+                        [*cites, "11.8.10.1", "11.8.10.2"],
+                    )
+                continue
             pending = PendingAuto(
                 a, holder, controller, ev, f"{card.name}'s auto ability {name}", f"{card.key}/{name}", card.since
             )
@@ -358,7 +446,7 @@ def has_ex_burst(g: Fftcg, iid: str, *, silent: bool = False) -> bool:
     return n == d.ex_burst_damage
 
 
-@rule("11.10.2", "11.10.3", "11.10.1", "15.2.6.2", "11.3.4", role=RuleRole.EFFECT)
+@rule("11.10.2", "11.10.3", "11.10.1", "15.2.6.2", "11.3.4", "11.3.4.1", role=RuleRole.EFFECT)
 def ex_burst(g: Fftcg, pid: str, iid: str, cites: Sequence[str], *, silent: bool = False) -> bool:
     """11.10.2: the player may use the revealed card's EX BURST at once, with no response possible; a summon
     does all its text, a character only the effect of its EX BURST auto ability (11.10.3)."""
@@ -374,13 +462,35 @@ def ex_burst(g: Fftcg, pid: str, iid: str, cites: Sequence[str], *, silent: bool
         return False
     from judgekit.games.fftcg import terms
 
+    declared: tuple[DeclaredMode, ...] = ()
     if d.type == "summon" and d.modes:
         names = tuple(m.name for m in d.modes)
-        pick = g.decide(
-            DecisionRequest("mode", pid, names, "11.3.4", f"{g.name(pid)} declares which effect {label} uses")
-        )[0]
-        mode = next(m for m in d.modes if m.name == pick)
-        specs, effects, replaces = mode.choose, mode.effects, d.replaces
+        n = mode_number(g, pid, None, d.pick, len(d.modes))
+        if n == 0:
+            g.record(StepKind.EFFECT, pid, f"{label} can choose none of its effects: it is not done", ["11.3.4.1"])
+            return False
+        if is_plain(d.pick):
+            picks = g.decide(
+                DecisionRequest("mode", pid, names, "11.3.4", f"{g.name(pid)} declares which effect {label} uses")
+            )
+        else:
+            picks = g.decide(
+                DecisionRequest(
+                    "mode",
+                    pid,
+                    names,
+                    "11.3.4",
+                    f"{g.name(pid)} declares {'up to ' if d.pick.up_to else ''}{n} of the effects {label} uses "
+                    "(the number is fixed now, 11.3.4.1)",
+                    PickMode.SOME,
+                    1 if d.pick.up_to else n,
+                    n,
+                )
+            )
+        modes = [next(m for m in d.modes if m.name == x) for x in picks]
+        specs, declared = declared_modes(modes)
+        effects: Sequence[Effect] = ()
+        replaces = d.replaces
     elif d.type == "summon":
         specs, effects, replaces = d.choose, d.effects, d.replaces
     else:
@@ -400,5 +510,11 @@ def ex_burst(g: Fftcg, pid: str, iid: str, cites: Sequence[str], *, silent: bool
         g.record(StepKind.EFFECT, pid, f"{label} has nothing to choose: its effect is not done", ["11.10.3"])
         return False
     ctx = Ctx(pid, iid, label, targets=chosen, replaces=tuple(replaces), burst=True)
-    terms.run(g, ctx, effects)
+    variable = d.x if d.type == "summon" else None
+    if variable is not None:
+        terms.fix_variable(g, ctx, variable, None)
+    if declared:
+        terms.run_modes(g, ctx, declared)
+    else:
+        terms.run(g, ctx, effects)
     return True

@@ -216,6 +216,9 @@ class Damage:
     """Who takes it."""
     amount: int
     """Points of damage."""
+    per_x: int = 0
+    """X times this is added (``amount = 0, per_x = 1000``: X×1000 damage; X is the variable of the summon or
+    ability, 4.5, fixed on resolution at the latest, 11.11.9)."""
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
@@ -228,6 +231,9 @@ class DamagePlayer:
     """Who takes it."""
     amount: int = 1
     """How many points."""
+    per_x: int = 0
+    """X times this is added (to the points; X is the variable of the summon or ability, 4.5, fixed on resolution at the
+    latest, 11.11.9)."""
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
@@ -290,6 +296,9 @@ class Draw:
     """Who draws."""
     count: int = 1
     """How many."""
+    per_x: int = 0
+    """X times this is added (to how many; X is the variable of the summon or ability, 4.5, fixed on resolution at the
+    latest, 11.11.9)."""
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
@@ -302,6 +311,9 @@ class Discard:
     """Whose hand."""
     count: int = 1
     """How many."""
+    per_x: int = 0
+    """X times this is added (to how many; X is the variable of the summon or ability, 4.5, fixed on resolution at the
+    latest, 11.11.9)."""
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
@@ -336,6 +348,8 @@ class Power:
     """Points added (negative: taken away)."""
     set: int | None = None
     """Make the printed power this instead (11.3.10, 11.5.6)."""
+    per_x: int = 0
+    """X times this is added to ``by``; in the continuous effect it makes, X is fixed on resolution (11.12.4.3)."""
     duration: Literal["turn", "game"] = "turn"
     """ターン終了時まで (9.5.1.3.2), or for the rest of the game."""
 
@@ -720,8 +734,47 @@ class SelfReplace:
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
+class Variable:
+    """The variable X of a summon, character or ability (4.5): either part of its cost, its value chosen by the
+    controller when casting or using it (11.3.5, 11.4.4, 11.6.7, 11.7.7), or defined by its text as a count,
+    determined once on resolution (11.11.9). Effects use it through their ``per_x`` fields."""
+
+    cost: Element | Literal["any"] | None = None
+    """X CP of this element (``any``: of any element) are added to the cost; the controller chooses X (the action's
+    ``x``), a non-negative integer (4.1), fixed from then on."""
+    count: Count | None = None
+    """X is this count (for the controller), determined once on resolution (11.11.9)."""
+
+    def __post_init__(self) -> None:
+        if (self.cost is None) == (self.count is None):
+            raise ValueError("a variable is either part of the cost (cost) or defined by the text (count), not both")
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class ModePick:
+    """How many of its effects (modes) a summon or ability chooses; the number is fixed when they are declared
+    (11.3.4.1, 11.6.6.1, 11.7.6.1, 11.8.10.1)."""
+
+    count: int = 1
+    """How many (the most, with ``up_to``); at most the number of modes."""
+    up_to: bool = False
+    """``…つまで選ぶ``: fewer may be chosen (at least 1)."""
+    per: Count | None = None
+    """The number varies: as many as this count (for the controller) instead of ``count``."""
+    condition: Condition | None = None
+    """When this holds (for the controller), ``instead`` is the number."""
+    instead: int | None = None
+    """The number while ``condition`` holds."""
+
+    def __post_init__(self) -> None:
+        if (self.condition is None) != (self.instead is None):
+            raise ValueError("a mode count's condition and instead go together")
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
 class Mode:
-    """One of the effects a summon chooses among (以下から1つを選ぶ, 11.3.4)."""
+    """One of the effects a summon or ability chooses among (以下から1つを選ぶ, 11.3.4, 11.6.6, 11.7.6, 11.8.10); each
+    declared mode keeps its own ``choose`` list (its ``chosen`` selectors name its own choices)."""
 
     name: str
     """Its label, as the caster declares it."""
@@ -767,8 +820,12 @@ class Ability:
     replaces: tuple[SelfReplace, ...] = ()
     """Self-replacement effects of its own effects (11.12.5.6)."""
     modes: tuple[Mode, ...] = ()
-    """Action and special: the effects it chooses one of when it is used (11.6.6, 11.7.6), in place of ``choose``
-    and ``effects``."""
+    """Action, special and auto: the effects it chooses among when it is used or put on the stack (11.6.6,
+    11.7.6, 11.8.10), in place of ``choose`` and ``effects``."""
+    pick: ModePick = Field(default_factory=ModePick)
+    """With ``modes``: how many it chooses."""
+    x: Variable | None = None
+    """Action and special: its variable X (4.5); auto: only a variable defined by its text (``count``)."""
     ex_burst: bool = False
     """This auto ability is the card's EX BURST (11.10.3): on a burst only its effect is done."""
     damage: int | None = None
@@ -824,7 +881,12 @@ class CardDef:
     replaces: tuple[SelfReplace, ...] = ()
     """A summon: self-replacement effects of its own effects (11.12.5.6)."""
     modes: tuple[Mode, ...] = ()
-    """A summon: the effects it chooses one of when it is cast (11.3.4), in place of ``choose`` and ``effects``."""
+    """A summon: the effects it chooses among when it is cast (11.3.4), in place of ``choose`` and ``effects``."""
+    pick: ModePick = Field(default_factory=ModePick)
+    """With ``modes``: how many it chooses."""
+    x: Variable | None = None
+    """Its variable X (4.5): a summon's (in its cost or defined by its text), or a character's in its cost
+    (11.4.4)."""
     dejon: Dejon | None = None
     """デジョン (15.2.7)."""
     text: str = ""

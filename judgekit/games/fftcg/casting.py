@@ -17,7 +17,7 @@ from judgekit.engine.rules import RuleRole
 from judgekit.errors import IllegalActionError
 from judgekit.games.fftcg import abilities, continuous, terms
 from judgekit.games.fftcg.abilities import OnStack
-from judgekit.games.fftcg.cards import Ability, CardDef, Choose, Cost, CostChange
+from judgekit.games.fftcg.cards import Ability, CardDef, Choose, Cost, CostChange, Mode, ModePick, Variable
 from judgekit.games.fftcg.format import Cast, Discarded, Dulled, Payment, UseAbility, UseDejon
 from judgekit.games.fftcg.game import Cp, Fftcg, Requirement
 from judgekit.games.fftcg.registry import rule
@@ -250,6 +250,50 @@ def parse_choices(
     return tuple(out)
 
 
+def x_problem(
+    kind: str, rule_id: str, name: str, variable: Variable | None, x: int | None
+) -> IllegalActionError | None:
+    """4.5: X in a cost is chosen by the controller as it is cast or used (``rule_id``: 11.3.5, 11.4.4, 11.6.7,
+    11.7.7), a non-negative integer (4.1); None when the action gives what it needs."""
+    has = variable is not None and variable.cost is not None
+    if has and x is None:
+        return IllegalActionError(kind, rule_id, f"{name}: choose the value of X in its cost")
+    if has and x is not None and x < 0:
+        return IllegalActionError(
+            kind, "4.1", f"{name}: X = {x}, but a player choosing a number cannot choose one below 0"
+        )
+    if not has and x is not None:
+        return IllegalActionError(kind, rule_id, f"{name} has no X in its cost")
+    return None
+
+
+def with_x_cost(req: Requirement, variable: Variable | None, x: int | None) -> Requirement:
+    """The requirement with X CP of the variable's element (``any``: of any element) added (4.5)."""
+    if variable is None or variable.cost is None or not x:
+        return req
+    elements = dict(req.elements)
+    if variable.cost != "any":
+        elements[variable.cost] = elements.get(variable.cost, 0) + x
+    allowance = max(req.allowance, len(elements)) if elements else max(req.allowance, 1)
+    return Requirement(req.total + x, elements, allowance)
+
+
+def modes_of(
+    g: Fftcg,
+    pid: str,
+    holder: str | None,
+    label: str,
+    modes: Sequence[Mode],
+    pick: ModePick,
+    one: str | None,
+    many: Sequence[str],
+) -> tuple[tuple[Mode, ...], int] | str:
+    """The modes an action declares (``mode`` or ``modes``), checked."""
+    if one is not None and many:
+        return f"{label}: declare its effects with mode or with modes, not both"
+    return abilities.check_modes(g, pid, holder, label, modes, pick, (one,) if one is not None else tuple(many))
+
+
 def _timing_rule(g: Fftcg, default: str) -> str:
     if g.state.phase == "end":
         return "9.5.1.1"
@@ -277,6 +321,10 @@ def cast(g: Fftcg, entry: ScriptedInput) -> str | None:
     "11.3.2",
     "11.3.3",
     "11.3.4",
+    "11.3.4.1",
+    "11.3.5",
+    "4.1",
+    "4.5",
     "11.3.7",
     "11.3.7.1",
     "11.3.8",
@@ -306,27 +354,35 @@ def cast_summon(g: Fftcg, entry: ScriptedInput, iid: str, *, silent: bool = Fals
     paid: Paid | None = None
     cost, changed = card_cost(g, pid, iid)
     specs, effects = d.choose, d.effects
-    mode = next((m for m in d.modes if m.name == act.mode), None)
-    if mode is not None:
-        specs, effects = mode.choose, mode.effects
+    declared: tuple[Mode, ...] = ()
+    number = 0
+    mode_problem: str | None = None
+    if d.modes:
+        checked_modes = modes_of(g, pid, None, d.name, d.modes, d.pick, act.mode, act.modes)
+        if isinstance(checked_modes, str):
+            mode_problem = checked_modes
+        else:
+            declared, number = checked_modes
+            specs, _ = abilities.declared_modes(declared)
     if g.window is None or not g.window.summons:
         problem = IllegalActionError(
             "cast",
             _timing_rule(g, "9.3.1.6"),
             f"summons are cast only in the main and attack phases, not in {g.window.name if g.window else 'this step'}",
         )
-    elif d.modes and mode is None:
-        names = ", ".join(m.name for m in d.modes)
-        problem = IllegalActionError("cast", "11.3.4", f"{d.name}: declare which of its effects it uses ({names})")
-    elif act.mode is not None and not d.modes:
+    elif mode_problem is not None:
+        problem = IllegalActionError("cast", "11.3.4.1" if "none of its" in mode_problem else "11.3.4", mode_problem)
+    elif (act.mode is not None or act.modes) and not d.modes:
         problem = IllegalActionError("cast", "11.3.4", f"{d.name} has no effects to choose among")
+    elif (bad_x := x_problem("cast", "11.3.5", d.name, d.x, act.x)) is not None:
+        problem = bad_x
     else:
         parsed = parse_choices(g, pid, specs, act.choose, None)
         if isinstance(parsed, str):
             problem = IllegalActionError("cast", "11.3.3", f"{d.name}: {parsed}")
         else:
             chosen = parsed
-            req = requirement_for_card(g, pid, d, cost)
+            req = with_x_cost(requirement_for_card(g, pid, d, cost), d.x, act.x)
             checked = check_payment(g, pid, act.pay, req, ("11.3.7.1", "11.3.7.1"), exclude=[iid])
             if isinstance(checked, IllegalActionError):
                 problem = checked
@@ -346,24 +402,30 @@ def cast_summon(g: Fftcg, entry: ScriptedInput, iid: str, *, silent: bool = Fals
         return None
     assert paid is not None
     payload = OnStack(
-        effects=tuple(effects),
+        effects=tuple(effects) if not declared else (),
         choose=tuple(specs),
         chosen_since=abilities.since_of(g, chosen),
         replaces=tuple(d.replaces),
+        modes=abilities.declared_modes(declared)[1],
+        x=act.x if d.x is not None and d.x.cost is not None else None,
+        variable=d.x,
     )
     g.stack.push_card(iid, "summon", pid, d.name, payload, tuple(i for group in chosen for i in group))
     what = ", ".join(g.label(i) for group in chosen for i in group)
+    x_words = f"X is {act.x} and " if payload.x is not None else ""
     g.record(
         StepKind.ACTION,
         pid,
         f"{g.name(pid)} casts {d.name}: it is revealed and goes on top of the stack"
-        + (f", declaring the effect {mode.name!r}" if mode is not None else "")
+        + (abilities.mode_words(declared, number, d.pick) if declared else "")
         + (f", choosing {what}" if what else "")
-        + f"; its cost is fixed at {cost}"
+        + f"; {x_words}its cost is fixed at {cost + (payload.x or 0)}"
         + (f" ({', '.join(changed)})" if changed else ""),
         ["11.3.1", "11.3.2", "15.1.1.7.1", "6.2.3", "7.12.1", "7.12.3", "11.3.7", "9.3.1.6"]
         + (["11.3.3"] if chosen else [])
-        + (["11.3.4"] if mode is not None else []),
+        + (["11.3.4"] if declared else [])
+        + (["11.3.4.1"] if declared and not abilities.is_plain(d.pick) else [])
+        + (["11.3.5", "4.5"] if payload.x is not None else []),
         play=entry.index,
     )
     carry_out(g, pid, paid, ["11.3.7.1"], d.name, "11.3.7.1")
@@ -380,6 +442,9 @@ def cast_summon(g: Fftcg, entry: ScriptedInput, iid: str, *, silent: bool = Fals
     "11.4.6.1.2",
     "11.4.6.1.3",
     "11.4.6.1.4",
+    "11.4.4",
+    "4.1",
+    "4.5",
     "11.4.7",
     "11.4.8",
     "9.3.1.5",
@@ -439,7 +504,9 @@ def cast_character(g: Fftcg, entry: ScriptedInput, iid: str | None, *, silent: b
                 }[limit]
                 problem = IllegalActionError("cast", limit, reason)
         if problem is None:
-            req = requirement_for_card(g, pid, d, cost)
+            problem = x_problem("cast", "11.4.4", d.name, d.x, act.x)
+        if problem is None:
+            req = with_x_cost(requirement_for_card(g, pid, d, cost), d.x, act.x)
             short = (
                 "11.4.6.1.2" if len(set(d.elements)) > 1 and not {"light", "dark"} & set(d.elements) else "11.4.6.1.1"
             )
@@ -464,13 +531,15 @@ def cast_character(g: Fftcg, entry: ScriptedInput, iid: str | None, *, silent: b
         pid,
         f"{g.name(pid)} casts {d.name} (a special action: no stack, no response)"
         + (" with Back Attack" if back_attack else "")
-        + f"; its cost is fixed at {cost}"
+        + (f"; X is {act.x} and its cost is fixed at {cost + act.x}" if d.x is not None and act.x is not None else "")
+        + (f"; its cost is fixed at {cost}" if d.x is None or act.x is None else "")
         + (f" ({', '.join(changed)})" if changed else ""),
         ["11.4.1", "11.4.2", "11.4.6", "15.1.1.7.1"]
         + (["15.2.5.1", "15.2.5.2", "15.2.5.4"] if back_attack else [])
         + (["15.2.5.3"] if back_attack and not g.stack.is_empty() else [])
         + (["11.4.6.1.3"] if light else ["11.4.6.1.2"] if multi else ["11.4.6.1.1"] if cost else [])
-        + (["7.7.3.1"] if joins else []),
+        + (["7.7.3.1"] if joins else [])
+        + (["11.4.4", "4.5"] if d.x is not None and act.x is not None else []),
         play=entry.index,
     )
     carry_out(g, pid, paid, ["11.4.7"], d.name, "11.4.6.1.4")
@@ -497,6 +566,8 @@ def _find_ability(g: Fftcg, iid: str, name: str) -> Ability | None:
     "11.6.4",
     "11.6.5",
     "11.6.6",
+    "11.6.6.1",
+    "11.6.7",
     "11.6.9",
     "11.6.11",
     "11.7.1",
@@ -506,7 +577,11 @@ def _find_ability(g: Fftcg, iid: str, name: str) -> Ability | None:
     "11.7.4",
     "11.7.5",
     "11.7.6",
+    "11.7.6.1",
+    "11.7.7",
     "11.7.9",
+    "4.1",
+    "4.5",
     "11.7.10",
     "11.7.11",
     "9.3.1.7",
@@ -537,6 +612,8 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
     problem: IllegalActionError | None = None
     paid: Paid | None = None
     chosen: tuple[tuple[str, ...], ...] = ()
+    declared: tuple[Mode, ...] = ()
+    number = 0
     same_name: str | None = None
     flag = f"ability:{iid}:{act.ability}"
     if iid is None or a is None:
@@ -587,22 +664,27 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
                 same_name = hand[0]
                 taken.append(same_name)
         mode_rule = "11.7.6" if special else "11.6.6"
-        mode = next((m for m in a.modes if m.name == act.mode), None)
-        if problem is None and a.modes and mode is None:
-            names = ", ".join(m.name for m in a.modes)
-            problem = IllegalActionError(
-                "ability", mode_rule, f"{act.ability}: declare which of its effects it uses ({names})"
-            )
-        elif problem is None and act.mode is not None and not a.modes:
+        specs = tuple(a.choose)
+        if problem is None and a.modes:
+            checked_modes = modes_of(g, pid, iid, act.ability, a.modes, a.pick, act.mode, act.modes)
+            if isinstance(checked_modes, str):
+                problem = IllegalActionError(
+                    "ability", mode_rule + (".1" if "none of its" in checked_modes else ""), checked_modes
+                )
+            else:
+                declared, number = checked_modes
+                specs, _ = abilities.declared_modes(declared)
+        elif problem is None and (act.mode is not None or act.modes):
             problem = IllegalActionError("ability", mode_rule, f"{act.ability} has no effects to choose among")
-        specs = mode.choose if mode is not None else a.choose
+        if problem is None:
+            problem = x_problem("ability", "11.7.7" if special else "11.6.7", act.ability, a.x, act.x)
         if problem is None:
             parsed = parse_choices(g, pid, specs, act.choose, iid)
             if isinstance(parsed, str):
                 problem = IllegalActionError("ability", "11.7.5" if special else "11.6.5", f"{act.ability}: {parsed}")
             else:
                 chosen = parsed
-                req = requirement_for_cost(a.cost)
+                req = with_x_cost(requirement_for_cost(a.cost), a.x, act.x)
                 rid = "11.7.2.1" if special else "11.6.2.1"
                 checked = check_payment(g, pid, act.pay, req, (rid, rid), exclude=taken, discard_count=a.cost.discard)
                 if isinstance(checked, IllegalActionError):
@@ -617,14 +699,17 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
     assert iid is not None and a is not None and paid is not None
     card = g.card(iid)
     label = f"{card.name}'s {'special' if special else 'action'} ability {a.name}"
-    mode = next((m for m in a.modes if m.name == act.mode), None)
+    x = act.x if a.x is not None and a.x.cost is not None else None
     payload = OnStack(
-        effects=tuple(mode.effects if mode is not None else a.effects),
-        choose=tuple(mode.choose if mode is not None else a.choose),
+        effects=tuple(a.effects) if not declared else (),
+        choose=tuple(specs),
         chosen_since=abilities.since_of(g, chosen),
         ability=a,
         replaces=tuple(a.replaces),
         source_since=g.card(iid).since,
+        modes=abilities.declared_modes(declared)[1],
+        x=x,
+        variable=a.x,
     )
     g.stack.push_ability(
         "special" if special else "action", pid, iid, label, payload, tuple(i for grp in chosen for i in grp)
@@ -634,12 +719,15 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
         StepKind.ACTION,
         pid,
         f"{g.name(pid)} uses {label}: it goes on top of the stack"
-        + (f", declaring the effect {mode.name!r}" if mode is not None else "")
-        + (f", choosing {what}" if what else ""),
+        + (abilities.mode_words(declared, number, a.pick) if declared else "")
+        + (f", choosing {what}" if what else "")
+        + (f"; X is {x}" if x is not None else ""),
         (["11.7.1", "11.7.3", "11.7.4", "11.7.9"] if special else ["11.6.1", "11.6.3", "11.6.4", "11.6.9"])
         + ["9.3.1.7"]
-        + ([("11.7.6" if special else "11.6.6")] if mode is not None else [])
-        + (["11.7.5" if special else "11.6.5"] if chosen else []),
+        + ([("11.7.6" if special else "11.6.6")] if declared else [])
+        + ([("11.7.6.1" if special else "11.6.6.1")] if declared and not abilities.is_plain(a.pick) else [])
+        + (["11.7.5" if special else "11.6.5"] if chosen else [])
+        + ([("11.7.7" if special else "11.6.7"), "4.5"] if x is not None else []),
         play=entry.index,
     )
     if a.per_turn is not None:

@@ -172,6 +172,11 @@ class Cast:
     """What it chooses, in order (``P2/kefka``; a player id for a player)."""
     mode: str | None = None
     """For a summon with modes: the one declared (11.3.4), by name."""
+    modes: tuple[str, ...] = ()
+    """For a summon that chooses more than one mode: the ones declared (11.3.4), by name, in order; what it
+    chooses (``choose``) follows the declared modes' ``choose`` lists in this order."""
+    x: int | None = None
+    """The value of its variable X when X is part of its cost (11.3.5, 11.4.4)."""
     by: PlayerId | None = None
     """Who casts (default: the player with priority)."""
 
@@ -192,6 +197,10 @@ class UseAbility:
     """What it chooses, in order."""
     mode: str | None = None
     """For an ability with modes: the one declared (11.6.6, 11.7.6), by name."""
+    modes: tuple[str, ...] = ()
+    """For an ability that chooses more than one mode: the ones declared, by name, in order (see ``cast``)."""
+    x: int | None = None
+    """The value of its variable X when X is part of its cost (11.6.7, 11.7.7)."""
     by: PlayerId | None = None
     """Who uses it (default: the player with priority)."""
 

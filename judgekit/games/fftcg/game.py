@@ -179,6 +179,10 @@ class Ctx:
     """Whether it is done as an EX BURST (11.10)."""
     about: tuple[tuple[str, int], ...] = ()
     """A delayed auto ability: the cards it affects, with their timestamps when it was created (11.8.17.3)."""
+    x: int | None = None
+    """The value of its variable X, once fixed (None: undefined, counted as 0, 4.4)."""
+    x_count: str | None = None
+    """When X is defined by a count: what it counts (to notice the count changing before X is used)."""
 
 
 class ScriptEnd(Exception):

@@ -17,6 +17,7 @@ from judgekit.engine.stack import Answer, StackItem, run_priority
 from judgekit.errors import IllegalActionError
 from judgekit.games.fftcg import abilities, continuous, processing, terms
 from judgekit.games.fftcg.abilities import OnStack
+from judgekit.games.fftcg.cards import Ability, Choose
 from judgekit.games.fftcg.format import Pass
 from judgekit.games.fftcg.game import Ctx, Fftcg, ScriptEnd, Window
 from judgekit.games.fftcg.registry import rule
@@ -92,7 +93,19 @@ def _pending(g: Fftcg) -> bool:
     return any(g.triggers.pending(pid) for pid in g.state.players)
 
 
-@rule("11.8.7", "11.8.4", "11.8.9", "11.8.14", "6.1.4", "7.12.3", "11.1.4", role=RuleRole.EFFECT)
+@rule(
+    "11.8.7",
+    "11.8.4",
+    "11.8.9",
+    "11.8.14",
+    "6.1.4",
+    "7.12.3",
+    "11.1.4",
+    "11.8.10",
+    "11.8.10.1",
+    "11.8.10.2",
+    role=RuleRole.EFFECT,
+)
 def put_triggers(g: Fftcg, *, silent: bool = False) -> bool:
     """11.8.7: the turn player's waiting auto abilities go on the stack in the order that player chooses,
     then the non-turn player's; one that chooses with nothing to choose is removed at once (11.8.4)."""
@@ -126,16 +139,23 @@ def put_triggers(g: Fftcg, *, silent: bool = False) -> bool:
             g.triggers.take(key)
             info = g.autos.pop(key)
             a = info.ability
-            chosen = abilities.choose_now(g, pid, a.choose, info.source, info.label) if a.choose else ()
+            specs: tuple[Choose, ...] = tuple(a.choose)
+            declared: tuple[abilities.DeclaredMode, ...] = ()
+            fixed = ""
+            if a.modes:
+                specs, declared, fixed = _declare_auto_modes(g, pid, info.source, info.label, a)
+            chosen = abilities.choose_now(g, pid, specs, info.source, info.label) if specs else ()
             payload = OnStack(
                 effects=tuple(a.effects),
-                choose=tuple(a.choose),
+                choose=specs,
                 chosen_since=abilities.since_of(g, chosen or ()),
                 event=info.event,
                 ability=a,
                 replaces=tuple(a.replaces),
                 source_since=info.since,
                 about=info.about,
+                modes=declared,
+                variable=a.x,
             )
             item = g.stack.push_ability("auto", pid, info.source, info.label, payload, _flat(chosen or ()))
             if chosen is None:
@@ -153,10 +173,47 @@ def put_triggers(g: Fftcg, *, silent: bool = False) -> bool:
             g.record(
                 StepKind.EFFECT,
                 pid,
-                f"{info.label} goes on the stack" + (f", choosing {what}" if what else ""),
-                ["11.8.7", "11.1.4", "7.12.3"] + (["6.1.4"] if pid != tp else []) + (["11.8.9"] if a.choose else []),
+                f"{info.label} goes on the stack" + fixed + (f", choosing {what}" if what else ""),
+                ["11.8.7", "11.1.4", "7.12.3"]
+                + (["6.1.4"] if pid != tp else [])
+                + (["11.8.9"] if specs else [])
+                + (["11.8.10"] if a.modes else [])
+                + (["11.8.10.1"] if a.modes and not abilities.is_plain(a.pick) else []),
             )
     return True
+
+
+def _declare_auto_modes(
+    g: Fftcg, pid: str, source: str, label: str, a: Ability
+) -> tuple[tuple[Choose, ...], tuple[abilities.DeclaredMode, ...], str]:
+    """11.8.10: the controller declares the modes of an auto ability as it goes on the stack; their number is
+    fixed now (11.8.10.1)."""
+    n = abilities.mode_number(g, pid, source, a.pick, len(a.modes))
+    if n == 0:
+        raise g.ambiguity(
+            ["11.8.10.1", "11.8.10.2"],
+            f"{label} could choose one of its effects when it triggered but can choose none as it goes on the stack: "
+            "11.8.10.2 says such an ability does not trigger, not what happens once it has",
+        )
+    names = tuple(m.name for m in a.modes)
+    plain = abilities.is_plain(a.pick)
+    picks = g.decide(
+        DecisionRequest(
+            "mode",
+            pid,
+            names,
+            "11.8.10",
+            f"{g.name(pid)} declares "
+            + ("which effect" if plain else f"{'up to ' if a.pick.up_to else ''}{n} of the effects")
+            + f" {label} uses",
+            PickMode.ONE if plain else PickMode.SOME,
+            1 if a.pick.up_to else n,
+            n,
+        )
+    )
+    modes = [next(m for m in a.modes if m.name == x) for x in picks]
+    specs, declared = abilities.declared_modes(modes)
+    return specs, declared, abilities.mode_words(modes, n, a.pick)
 
 
 def _flat(chosen: Sequence[Sequence[str]]) -> tuple[str, ...]:
@@ -355,7 +412,12 @@ def resolve(g: Fftcg, *, silent: bool = False) -> bool:
                 "longer affects it",
                 ["11.8.17.3"],
             )
-        terms.run(g, ctx, info.effects)  # type: ignore[arg-type]
+        if info.variable is not None:
+            terms.fix_variable(g, ctx, info.variable, info.x)
+        if info.modes:
+            terms.run_modes(g, ctx, info.modes)
+        else:
+            terms.run(g, ctx, info.effects)  # type: ignore[arg-type]
     _leave_stack(g, item)
     if g.autopass is not None:
         _watch_loop(g)

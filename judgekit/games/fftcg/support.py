@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from judgekit.engine import Inputs, Player, StepKind
 from judgekit.errors import ScenarioError
 from judgekit.games import Run
-from judgekit.games.fftcg.cards import CardDef
+from judgekit.games.fftcg.cards import CardDef, Mode, ModePick
 from judgekit.games.fftcg.format import DeckEntry, FftcgScenario, RemovedCard, Side
 from judgekit.games.fftcg.game import Fftcg
 from judgekit.games.support import (
@@ -83,11 +84,34 @@ def _card_problems(key: str, card: CardDef) -> list[tuple[str, str]]:
             out.append((f"{at}.name", "a name: the scenario uses it to name the ability"))
         if a.ex_burst and a.kind != "auto":
             out.append((f"{at}.ex_burst", "only on an auto ability (11.10.3)"))
-        if a.modes and a.kind not in ("action", "special"):
-            out.append((f"{at}.modes", "modes only on an action or special ability (11.6.6, 11.7.6)"))
+        if a.modes and a.kind not in ("action", "special", "auto"):
+            out.append((f"{at}.modes", "modes only on an action, special or auto ability (11.6.6, 11.7.6, 11.8.10)"))
         if a.modes and (a.choose or a.effects):
             out.append((at, "modes in place of choose and effects, not beside them"))
+        if a.pick != ModePick() and not a.modes:
+            out.append((f"{at}.pick", "a number of modes only with modes"))
+        if a.x is not None and a.kind not in ("action", "special", "auto"):
+            out.append((f"{at}.x", "a variable only on an action, special or auto ability"))
+        if a.x is not None and a.kind == "auto" and a.x.cost is not None:
+            out.append((f"{at}.x.cost", "auto abilities have no cost in the vocabulary (11.8.11 is not modelled)"))
+        if _uses_x(a.effects, a.modes) and a.x is None:
+            out.append((f"{at}.x", "an ability whose effects use X (per_x) defines its variable X (4.5)"))
+    if card.pick != ModePick() and not card.modes:
+        out.append((f"{where}.pick", "a number of modes only with modes"))
+    if card.modes and card.type != "summon":
+        out.append((f"{where}.modes", "modes of a character cast (11.4.3) are not modelled: modes only on a summon"))
+    if card.x is not None and card.x.cost not in (None, "any"):
+        out.append((f"{where}.x.cost", "a card's cost is a number (5.2.1.2): X in it is ``any``"))
+    if card.x is not None and card.type != "summon" and card.x.cost is None:
+        out.append((f"{where}.x", "a character's variable is only X in its cost (11.4.4)"))
+    if _uses_x(card.effects, card.modes) and card.x is None:
+        out.append((f"{where}.x", "a summon whose effects use X (per_x) defines its variable X (4.5)"))
     return out
+
+
+def _uses_x(effects: Sequence[object], modes: Sequence[Mode]) -> bool:
+    ops = [*effects, *(op for m in modes for op in m.effects)]
+    return any(getattr(op, "per_x", 0) for op in ops)
 
 
 def _side_cards(side: Side) -> list[tuple[str, str]]:

@@ -9,6 +9,7 @@ events auto abilities trigger on; replacement effects (11.12.5) are applied by :
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -57,6 +58,7 @@ from judgekit.games.fftcg.cards import (
     StaticGain,
     StaticPower,
     StaticText,
+    Variable,
 )
 from judgekit.games.fftcg.continuous import Applied
 from judgekit.games.fftcg.game import Chars, Ctx, DelayedAuto, Fftcg
@@ -1263,14 +1265,99 @@ def _move_from_zone(g: Fftcg, iid: str, to: str, actor: str, label: str) -> None
 # --- the interpreter ---------------------------------------------------------------------------
 
 
+@rule("4.5", "4.4", "11.11.9", role=RuleRole.EFFECT)
+def fix_variable(g: Fftcg, ctx: Ctx, variable: Variable, x: int | None, *, silent: bool = False) -> bool:
+    """4.5: the value of a summon's or ability's X as it resolves: the value its controller chose for its cost
+    (11.3.5, 11.6.7, 11.7.7), fixed then; one defined by its text is determined now, once (11.11.9); one never
+    defined (a cost that was not paid: an EX BURST) counts as 0 (4.4)."""
+    if silent:
+        return True
+    if variable.count is not None:
+        ctx.x = continuous.count(g, variable.count, ctx.controller)
+        ctx.x_count = variable.count
+        g.record(
+            StepKind.EFFECT,
+            ctx.controller,
+            f"{ctx.label}: X is determined as it resolves, once: {ctx.x} ({variable.count})",
+            ["4.5", "11.11.9"],
+        )
+    elif x is None:
+        ctx.x = None
+        g.record(
+            StepKind.EFFECT,
+            ctx.controller,
+            f"{ctx.label}: its cost was not paid, so X was never chosen: X cannot be defined and counts as 0",
+            ["4.5", "4.4"],
+        )
+    else:
+        ctx.x = x
+    return True
+
+
+X_FIELDS: Mapping[str, str] = {
+    "damage": "amount",
+    "damage_player": "amount",
+    "draw": "count",
+    "discard": "count",
+    "power": "by",
+}
+"""The number an op's ``per_x`` adds to."""
+
+
+@rule("4.5", "4.4", "11.11.9", "11.12.4.3", role=RuleRole.EFFECT)
+def with_x(g: Fftcg, ctx: Ctx, op: Effect, *, silent: bool = False) -> Effect:
+    """4.5: an op with ``per_x`` gets its number with X put in: X as fixed for the summon or ability (0 when it
+    cannot be defined, 4.4); in a continuous effect it is fixed from now on (11.12.4.3)."""
+    per = getattr(op, "per_x", 0)
+    if not per:
+        return op
+    x = ctx.x or 0
+    if not silent and ctx.x_count is not None and continuous.count(g, ctx.x_count, ctx.controller) != x:
+        raise g.ambiguity(
+            ["11.11.9", "4.5"],
+            f"{ctx.label}: X ({ctx.x_count}) was {x} when it began to resolve and is "
+            f"{continuous.count(g, ctx.x_count, ctx.controller)} now: 11.11.9 determines X once on resolution, "
+            "but not at which point of it",
+        )
+    name = X_FIELDS[str(op.op)]
+    if not silent and isinstance(op, Power):
+        g.record(
+            StepKind.EFFECT,
+            ctx.controller,
+            f"{ctx.label}: the continuous effect it makes has X = {x} fixed in it ({per * x:+d} power) from now on",
+            ["11.12.4.3"],
+        )
+    return dataclasses.replace(op, **{name: getattr(op, name) + per * x, "per_x": 0})
+
+
 @rule("11.11.5", "2.3", role=RuleRole.EFFECT)
 def run(g: Fftcg, ctx: Ctx, effects: Sequence[Effect], *, silent: bool = False) -> bool:
     """11.11.5: the instructions are followed in the printed order; what cannot be done is ignored (2.3)."""
     if silent:
-        return all(_dispatch(g, ctx, op, True) for op in effects)
+        return all(_dispatch(g, ctx, with_x(g, ctx, op, silent=True), True) for op in effects)
     done = True
     for op in effects:
-        done = _dispatch(g, ctx, op, False) and done
+        done = _dispatch(g, ctx, with_x(g, ctx, op), False) and done
+        if g.state.over:
+            break
+    return done
+
+
+@rule("11.11.5", "11.3.4", "11.6.6", "11.7.6", "11.8.10", role=RuleRole.EFFECT)
+def run_modes(g: Fftcg, ctx: Ctx, modes: Sequence[abilities.DeclaredMode], *, silent: bool = False) -> bool:
+    """11.11.5: the declared modes are done in the order declared, each with its own choices."""
+    done = True
+    first = 0
+    for m in modes:
+        sub = dataclasses.replace(ctx, targets=ctx.targets[first : first + m.specs])
+        first += m.specs
+        if silent:
+            done = run(g, sub, m.effects, silent=True) and done  # type: ignore[arg-type]
+            continue
+        if len(modes) > 1:
+            g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: the effect {m.name!r}", ["11.11.5"])
+        done = run(g, sub, m.effects) and done  # type: ignore[arg-type]
+        ctx.x, ctx.x_count = sub.x, sub.x_count
         if g.state.over:
             break
     return done
