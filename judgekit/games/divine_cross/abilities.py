@@ -31,7 +31,7 @@ def _subject_ok(on: str, unit: str, event: Event) -> bool:
     return True
 
 
-@rule("807.2", "807.5b", "807.6", "902.3", role=RuleRole.EFFECT)
+@rule("807.2", "807.5b", "807.6", "902.3", "921.1", "309.3", "809.6", role=RuleRole.EFFECT)
 def trigger(
     g: DivineCross,
     event: Event,
@@ -41,7 +41,7 @@ def trigger(
     silent: bool = False,
 ) -> bool:
     """807.2: each triggered ability whose condition is ``event`` gets one more trigger count."""
-    found: list[tuple[str, str, str, str, Ability, bool, str]] = []
+    found: list[tuple[str, str, str, str, Ability, bool, tuple[str, ...]]] = []
     subjects_left = event.last_known is not None and not g.in_area(event.last_known.iid)
     units = g.all_units()
     for unit in units:
@@ -56,11 +56,11 @@ def trigger(
         info = d.payload
         if not isinstance(info, Ability) or not _whose_ok(info.whose, d.controller, event.player):
             continue
-        found.append((d.key, d.source, d.controller, d.label, info, True, "807.6"))
+        found.append((d.key, d.source, d.controller, d.label, info, True, ("807.6",)))
     if silent:
         return bool(found)
-    for key, source, controller, label, info, cumulative, cite in found:
-        if cite == "807.6":
+    for key, source, controller, label, info, cumulative, cites in found:
+        if "807.6" in cites:
             g.delayed = [d for d in g.delayed if d.key != key]
         if not cumulative:
             other = g.state.opponent(controller)
@@ -88,7 +88,7 @@ def trigger(
             StepKind.TRIGGER,
             controller,
             f"{label} triggers (trigger count {trig.count})",
-            [*cause, "807.2"] + ([cite] if cite != "807.2" else []),
+            [*cause, "807.2", *(c for c in cites if c != "807.2")],
         )
     return bool(found)
 
@@ -98,7 +98,7 @@ def _collect(
     unit: str,
     event: Event,
     controllers: tuple[str, ...] | None,
-    found: list[tuple[str, str, str, str, Ability, bool, str]],
+    found: list[tuple[str, str, str, str, Ability, bool, tuple[str, ...]]],
     powers: tuple[object, ...],
     last_known: Card | None = None,
 ) -> None:
@@ -117,7 +117,7 @@ def _collect(
             continue
         if p.condition is not None and not continuous.holds(g, p.condition, controller, unit):
             continue
-        cite = "807.5b" if last_known is not None else "807.2"
+        cite = ("807.5b" if last_known is not None else "807.2", *continuous.condition_cites(p.condition))
         info = Ability(p.effects, unit, False, p.name)
         found.append(
             (

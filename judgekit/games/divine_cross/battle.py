@@ -254,6 +254,7 @@ class _Modifier:
     effect: Effect | None
     static: StaticModifyDamage | None
     side_effects: bool
+    cites: tuple[str, ...] = ()
 
 
 @rule(
@@ -267,6 +268,10 @@ class _Modifier:
     "704.6a-1",
     "704.6a-2",
     "704.6b",
+    "921.1",
+    "309.3",
+    "809.5",
+    "809.6",
     "704.6b-1",
     "704.6b-2",
     "704.6b-3",
@@ -371,7 +376,8 @@ def _calculate(g: DivineCross, ref: SkillRef, ctx: Ctx, parts: dict[str, list[tu
         hit = attacker in targets if op.applies == "dealt" else defender in targets
         if not hit:
             continue
-        m = _Modifier(continuous.effect_tag(g, e), None, op, op.multiply is not None)
+        why = tuple(continuous.condition_cites(continuous.payload(e).condition))
+        m = _Modifier(continuous.effect_tag(g, e), None, op, op.multiply is not None, why)
         (own if e.controller == tp else foreign).append(m)
     _modify(g, ctx, own, "704.6b-1", f"{g.name(tp)}'s effects")
     _modify(g, ctx, foreign, "704.6b-2", f"{g.name(ntp)}'s effects")
@@ -387,7 +393,8 @@ def _calculate(g: DivineCross, ref: SkillRef, ctx: Ctx, parts: dict[str, list[tu
             "rules",
             f"{g.card(attacker).name} has advantage against {matched[0]}, an attribute of {g.card(defender).name}: "
             f"damage doubled ({before} → {ctx.damage})",
-            ["704.6c", "704.6c-1", "205.1", "204.2", *[m for m in g.chars(attacker).modified if m.startswith("809")]],
+            ["704.6c", "704.6c-1", "205.1", "204.2", *[m for m in g.chars(attacker).modified if m.startswith("809")]]
+            + [m for m in g.chars(defender).modified if m == "809.5"],
         )
     else:
         g.record(
@@ -395,7 +402,7 @@ def _calculate(g: DivineCross, ref: SkillRef, ctx: Ctx, parts: dict[str, list[tu
             "rules",
             f"no advantage of {g.card(attacker).name} matches {g.card(defender).name}"
             + ("" if adv else " (it has no advantage)"),
-            ["704.6c"] + ([] if adv else ["205.2"]),
+            ["704.6c"] + ([] if adv else ["205.2"]) + [m for m in g.chars(defender).modified if m == "809.5"],
         )
     amount = ctx.damage
     if any(defender in t for _, t in continuous.active(g, NoSkillDamage)):
@@ -447,7 +454,9 @@ def _modify(g: DivineCross, ctx: Ctx, mods: list[_Modifier], rule_id: str, whose
                 ctx.damage = before * m.static.multiply
             else:
                 ctx.damage = before + m.static.by
-            g.record(StepKind.RULE, "rules", f"{m.label}: damage {before} → {ctx.damage}", ["704.6b", "914.3"])
+            g.record(
+                StepKind.RULE, "rules", f"{m.label}: damage {before} → {ctx.damage}", ["704.6b", "914.3", *m.cites]
+            )
 
 
 @rule("705.1", "705.2", role=RuleRole.PROCEDURE)

@@ -49,12 +49,17 @@ Count = Literal[
     "own.main.energy",
     "opponent.main.energy",
     "self.damage",
+    "self.hp",
+    "own.main.hp",
+    "opponent.main.hp",
     "own.hand",
     "opponent.hand",
     "own.deck",
     "opponent.deck",
     "own.ko",
     "opponent.ko",
+    "own.ko_units",
+    "opponent.ko_units",
     "own.discard",
     "opponent.discard",
     "own.standby_units",
@@ -66,6 +71,8 @@ Count = Literal[
 ]
 """Something counted by ``…1つにつき`` text (914.5a) or by a condition.
 
+``….hp`` is a unit's HP as text means it: its HP minus its damage (921.1); ``….ko_units`` counts
+'KO'd units', the unit cards in the KO zone (309.3), where ``….ko`` counts every card there.
 ``janken_wins``, ``drawn``, ``discarded`` and ``chosen_number`` count what the current effect
 has done so far (wins of its janken, cards it drew — draw damage counts as drawing, 1102.1a —,
 cards it discarded, the number its player chose).
@@ -114,6 +121,8 @@ class Condition:
     """The unit has (or has no) damage markers."""
     attribute: Attribute | None = None
     """The unit has this attribute."""
+    printed: bool = False
+    """Test the unit's printed (表記の) information: ``attribute`` as if no continuous effect applied (809.6)."""
     winning_ticket: PlayerRef | None = None
     """This player holds the winning ticket (106)."""
     turn: PlayerRef | None = None
@@ -433,8 +442,14 @@ class Continuous:
     """Make a continuous effect."""
     effect: Static
     """What it does."""
-    duration: Literal["turn", "game"] = "turn"
-    """``このターン`` (until the end of the turn, 505.3a, 809.8) or the rest of the game."""
+    duration: Literal["turn", "game", "while"] = "turn"
+    """``このターン`` (until the end of the turn, 505.3a, 809.8), the rest of the game, or ``while``: ``…であるかぎり``,
+    as long as ``condition`` holds (809.7)."""
+    condition: Condition | None = None
+    """For ``while``: the condition on the card itself (``unit = "self"``, ``self.…`` counts) that limits it."""
+    also: tuple[Static, ...] = ()
+    """More parts of the same effect (``…を得て、HP+100``), on the same units, each of another step of 809.1: each part
+    is applied at its own step (809.2)."""
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
@@ -542,6 +557,19 @@ class ForbidSkill:
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
+class Forbid:
+    """…できない for an action other than declaring a skill: when an effect tells the affected units to do it, it is
+    not done (104.4)."""
+
+    op: Literal["forbid"]
+    """Forbid an action."""
+    action: Literal["heal"]
+    """The action: ``heal`` (the units' HP cannot be healed, 915)."""
+    target: Selector = "self"
+    """The affected units."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
 class GainAdvantage:
     """有利を与える (809.1b)."""
 
@@ -571,6 +599,18 @@ class GainAttribute:
     """Give an attribute."""
     attribute: Attribute
     """The attribute gained."""
+    target: Selector = "self"
+    """The affected units."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class SetAttribute:
+    """属性を…にする (809.1b): the units' attributes become these; the ones they had are lost (809.5)."""
+
+    op: Literal["set_attribute"]
+    """Set the attributes."""
+    attributes: tuple[Attribute, ...]
+    """The attributes the units have instead."""
     target: Selector = "self"
     """The affected units."""
 
@@ -679,9 +719,11 @@ Static = Annotated[
     | NoSkillDamage
     | SkillFails
     | ForbidSkill
+    | Forbid
     | GainAdvantage
     | LoseAdvantage
     | GainAttribute
+    | SetAttribute
     | GainAbility
     | LoseAbility
     | DeckCopies

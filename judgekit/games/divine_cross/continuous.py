@@ -28,6 +28,7 @@ from judgekit.games.divine_cross.cards import (
     LoseAdvantage,
     Replace,
     Selector,
+    SetAttribute,
     Static,
 )
 from judgekit.games.divine_cross.game import Chars, DivineCross, PowerRef, SkillRef
@@ -58,7 +59,7 @@ class Applied:
 
 def layer_of(op: Static) -> int:
     """The 809.1 layer of a static op."""
-    if isinstance(op, GainAdvantage | LoseAdvantage | GainAttribute):
+    if isinstance(op, GainAdvantage | LoseAdvantage | GainAttribute | SetAttribute):
         return LAYER_KIND
     if isinstance(op, GainAbility | LoseAbility):
         return LAYER_ABILITY
@@ -184,6 +185,15 @@ def targets_of(g: DivineCross, effect: ContinuousEffect, cur: Mapping[str, Chars
     return [] if selector is None else select_fixed(g, effect.controller, p.unit, selector)
 
 
+def condition_cites(cond: Condition | None) -> list[str]:
+    """The rules that say what a condition's terms mean, for citing where the condition is checked."""
+    from judgekit.games.divine_cross import terms
+
+    if cond is None:
+        return []
+    return terms.count_cites(cond.count) + (["809.6"] if cond.printed else [])
+
+
 def holds(
     g: DivineCross,
     cond: Condition,
@@ -211,7 +221,10 @@ def holds(
         if cond.damaged is not None and (g.damage(u) > 0) != cond.damaged:
             return False
         if cond.attribute is not None:
-            attrs = cur[u].attributes if cur is not None and u in cur else base_chars(g, u).attributes
+            if cond.printed:  # 809.6: printed information, no continuous effect applied
+                attrs = base_chars(g, u).attributes
+            else:
+                attrs = cur[u].attributes if cur is not None and u in cur else g.chars(u).attributes
             if cond.attribute not in attrs:
                 return False
     if cond.winning_ticket is not None:
@@ -236,6 +249,8 @@ def _apply(cur: dict[str, Chars], op: Static, targets: list[str], at: int = 0) -
             cur[t] = replace(c, advantage=())
         elif isinstance(op, GainAttribute) and op.attribute not in c.attributes:
             cur[t] = replace(c, attributes=(*c.attributes, op.attribute))
+        elif isinstance(op, SetAttribute):  # 809.5: the attributes it had are lost
+            cur[t] = replace(c, attributes=tuple(op.attributes))
         elif isinstance(op, ForbidSkill):
             cur[t] = replace(c, forbidden=(*c.forbidden, op.skill or "*"))
         elif isinstance(op, GainAbility) and op.skill is not None:
@@ -310,6 +325,8 @@ def characteristics(g: DivineCross) -> dict[str, Chars]:
         applied = kind_layer.get(u, [])
         if applied:
             cites.append("809.1b")
+            if any(isinstance(payload(e).op, SetAttribute) for e in applied):
+                cites.append("809.5")
         if len(applied) > 1 and u not in dependent:
             cites += ["809.3b"] + (["809.3b-1"] if any(e.until == "static" for e in applied) else [])
         if u in dependent:

@@ -9,6 +9,8 @@ from judgekit.games.divine_cross.registry import REGISTRY
 ORDER: list[str] = [
     "declare_losers",  # 103
     "concede",  # 103.4
+    "forbidden",  # 104.4
+    "ko_units",  # 309.3
     "to_discard",  # 310
     "deck_check",  # 402
     "setup",  # 403
@@ -61,6 +63,7 @@ ORDER: list[str] = [
     "skill_success",  # 917
     "stun",  # 918
     "put_in_ko",  # 920
+    "text_hp",  # 921.1
     "if_done",  # 925
     "winning_ticket",  # 926
     "loss_process",  # 1002

@@ -172,6 +172,21 @@ PROCESSES = (loss_process, ko_process, promotion_process, illegal_card_process)
 """The rule processes in the order of 1001.2."""
 
 
+def expire_while_effects(g: DivineCross) -> None:
+    """809.7: an ``…であるかぎり`` effect lasts as long as its condition: once it no longer holds, the effect ends.
+
+    (Its limit, 期限, is the condition, as 809.8's is a turn; it does not come back if the condition holds again.)
+    """
+    for e in list(g.effects):
+        p = continuous.payload(e)
+        if e.until != "while" or p.condition is None:
+            continue
+        if continuous.holds(g, p.condition, e.controller, p.unit):
+            continue
+        g.end_effect(e.key)
+        g.record(StepKind.RULE, "rules", f"{e.label}: its “as long as” condition no longer holds; it ends", ["809.7"])
+
+
 @rule(
     "811.2a",
     "811.2b",
@@ -191,6 +206,7 @@ PROCESSES = (loss_process, ko_process, promotion_process, illegal_card_process)
     "809.1",
     "809.1b",
     "809.1c",
+    "809.7",
     role=RuleRole.PROCESS,
 )
 def rule_check(g: DivineCross, cites: Sequence[str], *, silent: bool = False) -> bool:
@@ -206,6 +222,7 @@ def rule_check(g: DivineCross, cites: Sequence[str], *, silent: bool = False) ->
         )
     if gap := continuous.layer_gap(g):
         raise g.ambiguity(["809.1", "809.1b", "809.1c"], gap)
+    expire_while_effects(g)
     announced = False
     seen: dict[str, int] = {}
     played = 0

@@ -9,9 +9,11 @@ from typing import Any
 from judgekit.engine import Inputs, Player, StepKind
 from judgekit.errors import ScenarioError
 from judgekit.games import Run
+from judgekit.games.divine_cross import continuous
 from judgekit.games.divine_cross.cards import (
     AndThen,
     CardDef,
+    Continuous,
     Effect,
     ExPower,
     GainAbility,
@@ -99,6 +101,18 @@ def _card_problems(key: str, card: CardDef) -> list[tuple[str, str]]:
         out += _power_problems(f"{where}.ex[{i}]", p)
     for i, s in enumerate(card.skills):
         out += _skill_problems(f"{where}.skills[{i}]", s)
+    ops = _effects([*card.effects, *(o for s in card.skills for o in (*s.before_damage, *s.effects))])
+    ops += _effects([o for p in card.ex for o in p.effects])
+    for op in ops:
+        if not isinstance(op, Continuous):
+            continue
+        if op.duration == "while" and op.condition is None:
+            out.append((f"{where}", "a condition for a continuous effect that lasts 'while' (809.7)"))
+        parts = (op.effect, *op.also)
+        if op.also and len({continuous.layer_of(p) for p in parts}) < len(parts):
+            out.append((f"{where}", "the parts of one continuous effect each of another step of 809.1 (809.2)"))
+        if op.also and len({getattr(p, "target", None) for p in parts}) > 1:
+            out.append((f"{where}", "the same target for every part of one continuous effect (809.2)"))
     return out
 
 

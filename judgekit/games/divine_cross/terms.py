@@ -24,6 +24,7 @@ from judgekit.games.divine_cross.cards import (
     Discard,
     Draw,
     Effect,
+    Forbid,
     GainWinningTicket,
     Heal,
     IfDone,
@@ -69,14 +70,48 @@ def count(g: DivineCross, what: Count, controller: str, unit: str | None, counts
         return g.last_energy.get(unit, 0) if unit else 0
     if what == "self.damage":
         return g.damage(unit) if unit and g.in_area(unit) else 0
+    if what.endswith(".hp"):
+        return text_hp(g, controller, unit, what)
     side, rest = what.split(".", 1)
     pid = controller if side == "own" else opp
+    if rest == "ko_units":
+        return ko_units(g, pid)
     if rest == "main.energy":
         m = g.main_unit(pid)
         return len(g.energy(m)) if m else 0
     if rest == "standby_units":
         return len(g.standby_units(pid))
     return len(g.state.zones[zone_id(pid, rest)])
+
+
+@rule("921.1", role=RuleRole.TERM)
+def text_hp(g: DivineCross, controller: str, unit: str | None, what: str, *, silent: bool = False) -> int:
+    """921.1: a unit's HP in text is its HP minus the damage it has (0 when there is no such unit in an area)."""
+    side = what.split(".", 1)[0]
+    if side == "self":
+        u = unit if unit is not None and g.in_area(unit) else None
+    else:
+        u = g.main_unit(controller if side == "own" else g.state.opponent(controller))
+    if u is None:
+        return 0
+    return (g.hp(u) or 0) - g.damage(u)
+
+
+@rule("309.3", role=RuleRole.TERM)
+def ko_units(g: DivineCross, pid: str, *, silent: bool = False) -> int:
+    """309.3: 'KO'd units' are the unit cards in the KO zone, not the other cards put there (920)."""
+    return sum(1 for i in g.state.zones[zone_id(pid, "ko")] if g.is_unit_card(i))
+
+
+def count_cites(what: str | None) -> list[str]:
+    """The rules that say what a counted thing means, for citing beside the count."""
+    if what is None:
+        return []
+    if what.endswith(".hp"):
+        return ["921.1"]
+    if what.endswith(".ko_units"):
+        return ["309.3"]
+    return []
 
 
 def ctx_counts(ctx: Ctx) -> dict[str, int]:
@@ -384,7 +419,7 @@ def _skill_damage_watchers(g: DivineCross) -> list[str]:
     ]
 
 
-@rule("914.3", "914.5", "914.5a", "909.1", "812.1", role=RuleRole.TERM)
+@rule("914.3", "914.5", "914.5a", "909.1", "812.1", "921.1", "309.3", role=RuleRole.TERM)
 def damage_effect(g: DivineCross, ctx: Ctx, op: Damage, *, silent: bool = False) -> bool:
     """914: an effect deals damage; a per-thing amount is one hit of the total (914.5a)."""
     if silent:
@@ -398,7 +433,11 @@ def damage_effect(g: DivineCross, ctx: Ctx, op: Damage, *, silent: bool = False)
     if op.per is not None:
         n = count(g, op.per, ctx.controller, ctx.unit, ctx_counts(ctx))
         amount = op.amount * n
-        cites = ["914.5", "914.5a"] + (["812.1"] if ctx.unit is not None and not g.in_area(ctx.unit) else [])
+        cites = (
+            ["914.5", "914.5a"]
+            + (["812.1"] if ctx.unit is not None and not g.in_area(ctx.unit) else [])
+            + count_cites(op.per)
+        )
         g.record(
             StepKind.EFFECT,
             ctx.controller,
@@ -452,12 +491,23 @@ def ko_effect(g: DivineCross, ctx: Ctx, op: KnockOut, *, silent: bool = False) -
     return bool(targets)
 
 
-@rule("915.1", "915.1a", "915.1b", "915.2", "915.2a", "915.3", role=RuleRole.TERM)
+@rule("104.4", role=RuleRole.TERM)
+def forbidden(g: DivineCross, action: str, unit: str, *, silent: bool = False) -> str | None:
+    """104.4: an action an effect tells a unit to do is not done while another effect forbids it; the forbidding
+    effect's label, or None."""
+    for e, targets in continuous.active(g, Forbid):
+        op = continuous.payload(e).op
+        if isinstance(op, Forbid) and op.action == action and unit in targets:
+            return e.label
+    return None
+
+
+@rule("915.1", "915.1a", "915.1b", "915.2", "915.2a", "915.3", "104.4", role=RuleRole.TERM)
 def heal(g: DivineCross, ctx: Ctx, op: Heal, *, silent: bool = False) -> bool:
-    """915: healing takes damage markers off (all of them when there are fewer)."""
+    """915: healing takes damage markers off (all of them when there are fewer); not a forbidden one (104.4)."""
     damaged = [u for u in candidates(g, ctx, op.target) if g.damage(u) > 0]
     if silent:
-        return bool(damaged)
+        return any(forbidden(g, "heal", u, silent=True) is None for u in damaged)
     eligible = damaged if op.target in CHOOSING else None
     targets = choose_units(g, ctx, op.target, "heal", eligible)
     if op.target in CHOOSING and not targets:
@@ -466,6 +516,14 @@ def heal(g: DivineCross, ctx: Ctx, op: Heal, *, silent: bool = False) -> bool:
     done = False
     for t in targets:
         have = g.damage(t)
+        if have and (by := forbidden(g, "heal", t)) is not None:
+            g.record(
+                StepKind.EFFECT,
+                ctx.controller,
+                f"{ctx.label}: {by} forbids healing {g.label(t)}, so it is not healed",
+                ["104.4"],
+            )
+            continue
         if have == 0:
             g.record(
                 StepKind.EFFECT,
@@ -1107,12 +1165,35 @@ def use_again(g: DivineCross, ctx: Ctx, op: UseAgain, *, silent: bool = False) -
     return True
 
 
-@rule("801.2b", "809.8", "809.3b-2", "809.3b-3", "809.1c", role=RuleRole.EFFECT)
+LASTING: dict[str, str] = {
+    "turn": "until the end of the turn",
+    "game": "for the rest of the game",
+    "while": "as long as its condition holds",
+}
+"""How long a ``continuous`` op's effect lasts, for sentences."""
+
+
+@rule("801.2b", "809.8", "809.3b-2", "809.3b-3", "809.1c", "809.7", "809.2", role=RuleRole.EFFECT)
 def make_continuous(g: DivineCross, ctx: Ctx, op: Continuous, *, silent: bool = False) -> bool:
-    """801.2b: an effect makes a continuous effect; a specific unit is locked, a group is re-checked (809.3b-3)."""
+    """801.2b: an effect makes a continuous effect; a specific unit is locked, a group is re-checked (809.3b-3).
+
+    809.7: an ``…であるかぎり`` effect whose condition no longer holds when it resolves does not happen.
+    """
+    lapsed = op.duration == "while" and (
+        op.condition is None or not continuous.holds(g, op.condition, ctx.controller, ctx.unit)
+    )
     if silent:
-        return True
+        return not lapsed
     inner = op.effect
+    if lapsed:
+        g.record(
+            StepKind.EFFECT,
+            ctx.controller,
+            f"{ctx.label}: the condition of its “as long as” effect ({inner.op}) no longer holds when it resolves, "
+            "so the continuous effect does not happen",
+            ["809.7"],
+        )
+        return False
     selector: Selector | None = getattr(inner, "target", None)
     locked: tuple[str, ...] = ()
     cites = ["801.2b", "809.3b-2"]
@@ -1120,35 +1201,45 @@ def make_continuous(g: DivineCross, ctx: Ctx, op: Continuous, *, silent: bool = 
         locked = tuple(choose_units(g, ctx, selector, "a continuous effect"))
     elif selector is not None:
         cites.append("809.3b-3")
-    until = "end_of_turn" if op.duration == "turn" else "game"
+    until = {"turn": "end_of_turn", "game": "game", "while": "while"}[op.duration]
     if op.duration == "turn":
         cites.append("809.8")
-    if continuous.layer_of(inner) == continuous.LAYER_ABILITY:
+    if op.duration == "while":
+        cites.append("809.7")
+    parts = (inner, *op.also)
+    if any(continuous.layer_of(p) == continuous.LAYER_ABILITY for p in parts):
         cites.append("809.1c")
-    effect = ContinuousEffect(
-        key=f"made:{g.serial()}",
-        source=ctx.source,
-        controller=ctx.controller,
-        layer=continuous.layer_of(inner),
-        timestamp=g.tick(),
-        until=until,
-        label=f"{ctx.label} ({inner.op})",
-        payload=continuous.Applied(inner, None, ctx.unit),
-        targets=locked,
-    )
-    g.add_effect(effect)
+    if len({continuous.layer_of(p) for p in parts}) > 1:
+        cites.append("809.2")
+    key = f"made:{g.serial()}"
+    at = g.tick()
+    for i, part in enumerate(parts):
+        g.add_effect(
+            ContinuousEffect(
+                key=key if i == 0 else f"{key}#{i + 1}",
+                source=ctx.source,
+                controller=ctx.controller,
+                layer=continuous.layer_of(part),
+                timestamp=at,
+                until=until,
+                label=f"{ctx.label} ({part.op})",
+                payload=continuous.Applied(part, op.condition if op.duration == "while" else None, ctx.unit),
+                targets=locked,
+            )
+        )
     whom = ", ".join(g.label(t) for t in locked) if locked else (selector or "the game")
+    what = " + ".join(p.op for p in parts)
     g.record(
         StepKind.EFFECT,
         ctx.controller,
-        f"{ctx.label}: a continuous effect ({inner.op}) on {whom} "
-        f"{'until the end of the turn' if op.duration == 'turn' else 'for the rest of the game'}",
+        f"{ctx.label}: a continuous effect ({what}) on {whom} {LASTING[op.duration]}"
+        + ("; each part applies at its own step of 809.1" if "809.2" in cites else ""),
         cites,
     )
     return True
 
 
-@rule("914.3", "704.6a-1", "704.6b", role=RuleRole.TERM)
+@rule("914.3", "704.6a-1", "704.6b", "921.1", "309.3", role=RuleRole.TERM)
 def modify_damage(g: DivineCross, ctx: Ctx, op: ModifyDamage | DamageBase, *, silent: bool = False) -> bool:
     """914.3: damage up or down changes the damage being calculated (704.6a-1 sets the base of a ``×`` skill)."""
     if silent:
@@ -1169,7 +1260,7 @@ def modify_damage(g: DivineCross, ctx: Ctx, op: ModifyDamage | DamageBase, *, si
             StepKind.RULE,
             ctx.controller,
             f"{ctx.label}: the base damage is {op.each} × {n} ({op.per}) = {ctx.damage}",
-            ["704.6a-1"],
+            ["704.6a-1", *count_cites(op.per)],
         )
         return True
     if op.multiply is not None:
@@ -1180,6 +1271,9 @@ def modify_damage(g: DivineCross, ctx: Ctx, op: ModifyDamage | DamageBase, *, si
         ctx.damage = before + by
         what = f"{'+' if by >= 0 else ''}{by}"
     g.record(
-        StepKind.RULE, ctx.controller, f"{ctx.label}: damage {what} ({before} → {ctx.damage})", ["914.3", "704.6b"]
+        StepKind.RULE,
+        ctx.controller,
+        f"{ctx.label}: damage {what} ({before} → {ctx.damage})",
+        ["914.3", "704.6b", *(count_cites(op.per) if op.multiply is None else [])],
     )
     return True
