@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from judgekit.engine import Card, DecisionRequest, DelayedTrigger, Event, PickMode, StepKind, Trigger
+from judgekit.engine import Card, DecisionRequest, DelayedTrigger, Event, PickMode, StepKind, Trigger, Visibility
 from judgekit.engine.rules import RuleRole
 from judgekit.games.divine_cross import continuous
 from judgekit.games.divine_cross.cards import Delayed, Effect, ExPower
@@ -23,6 +23,10 @@ def _whose_ok(whose: str, controller: str, player: str | None) -> bool:
     return (player == controller) == (whose == "own")
 
 
+MOVE_TRIGGERS = ("discarded", "put_in_ko")
+"""Trigger conditions that are a card moving between zones (807.5): one event per moved card."""
+
+
 def _subject_ok(on: str, unit: str, event: Event) -> bool:
     if on in ("ko", "skill_damage_taken", "played"):
         return event.subject == unit
@@ -31,21 +35,26 @@ def _subject_ok(on: str, unit: str, event: Event) -> bool:
     return True
 
 
-@rule("807.2", "807.5b", "807.6", "902.3", "921.1", "309.3", "809.6", role=RuleRole.EFFECT)
+@rule("807.2", "807.5a", "807.5b", "807.5c", "807.6", "902.3", "921.1", "309.3", "809.6", role=RuleRole.EFFECT)
 def trigger(
     g: DivineCross,
     event: Event,
     controllers: tuple[str, ...] | None = None,
     cause: tuple[str, ...] = (),
     *,
+    moved_from: str | None = None,
     silent: bool = False,
 ) -> bool:
-    """807.2: each triggered ability whose condition is ``event`` gets one more trigger count."""
+    """807.2: each triggered ability whose condition is ``event`` gets one more trigger count.
+
+    For a move (``moved_from``: the zone the subject left, 807.5) the moved card is read where 807.5a / 807.5c say.
+    """
     found: list[tuple[str, str, str, str, Ability, bool, tuple[str, ...]]] = []
     subjects_left = event.last_known is not None and not g.in_area(event.last_known.iid)
+    misses: list[tuple[str, str, tuple[str, ...]]] = []
     units = g.all_units()
     for unit in units:
-        _collect(g, unit, event, controllers, found, g.chars(unit).powers)
+        _collect(g, unit, event, controllers, found, g.chars(unit).powers, moved_from=moved_from, misses=misses)
     if subjects_left and event.last_known is not None:
         # 807.5b: a card that left the areas triggers as it was in the area.
         lk = event.last_known
@@ -59,6 +68,8 @@ def trigger(
         found.append((d.key, d.source, d.controller, d.label, info, True, ("807.6",)))
     if silent:
         return bool(found)
+    for controller, text, cites in misses:
+        g.record(StepKind.TRIGGER, controller, text, [*cause, *cites])
     for key, source, controller, label, info, cumulative, cites in found:
         if "807.6" in cites:
             g.delayed = [d for d in g.delayed if d.key != key]
@@ -101,6 +112,8 @@ def _collect(
     found: list[tuple[str, str, str, str, Ability, bool, tuple[str, ...]]],
     powers: tuple[object, ...],
     last_known: Card | None = None,
+    moved_from: str | None = None,
+    misses: list[tuple[str, str, tuple[str, ...]]] | None = None,
 ) -> None:
     from judgekit.games.divine_cross.game import PowerRef
 
@@ -115,9 +128,20 @@ def _collect(
             continue
         if not _whose_ok(p.whose, controller, event.player) or not _subject_ok(p.on, unit, event):
             continue
-        if p.condition is not None and not continuous.holds(g, p.condition, controller, unit):
+        look = _look_back(g, p, event, moved_from)
+        if p.condition is not None and not continuous.holds(g, p.condition, controller, unit, moved=event.subject):
+            if look and misses is not None and event.subject is not None:
+                where = g.card(event.subject).zone
+                misses.append(
+                    (
+                        controller,
+                        f"{holder.name}'s EX power {p.name} does not trigger: {g.card(event.subject).name} is read "
+                        f"in {where}, where it does not match",
+                        look,
+                    )
+                )
             continue
-        cite = ("807.5b" if last_known is not None else "807.2", *continuous.condition_cites(p.condition))
+        cite = ("807.5b" if last_known is not None else "807.2", *look, *continuous.condition_cites(p.condition))
         info = Ability(p.effects, unit, False, p.name)
         found.append(
             (
@@ -130,6 +154,20 @@ def _collect(
                 cite,
             )
         )
+
+
+def _look_back(g: DivineCross, p: ExPower, event: Event, moved_from: str | None) -> tuple[str, ...]:
+    """807.5: where a move trigger reads the moved card. The vocabulary's moves (a hand card discarded, a card put
+    into a KO zone) all end in a public zone that is not an area, so the card is read where it is now: 807.5a
+    when it came from a hidden zone, 807.5c when it came from another public zone."""
+    if p.on not in MOVE_TRIGGERS or p.condition is None or p.condition.moved is None:
+        return ()
+    assert moved_from is not None and event.subject is not None
+    to = g.card(event.subject).zone
+    public = [g.state.spec(z).visibility is Visibility.PUBLIC for z in (moved_from, to)]
+    if not public[1] or g.in_area(event.subject):
+        raise AssertionError(f"move trigger {p.on}: the vocabulary moves only into public zones other than areas")
+    return ("807.5c" if public[0] else "807.5a",)
 
 
 @rule("807.7", role=RuleRole.EFFECT)

@@ -92,15 +92,34 @@ TriggerOn = Literal[
     "ko",
     "kos_unit",
     "played",
+    "discarded",
+    "put_in_ko",
     "state",
 ]
 """The trigger condition of a triggered ability.
 
 ゲーム開始時, ターン開始時, ドローフェイズ開始時 (502.2), メインフェイズ開始時 (503.1), バトルフェイズ開始時
 (702.1), スキルを使う時 (704.1–704.2), スキルを使った時 (704.10–704.11), バトルフェイズ終了時 (705.1),
-ターン終了時 (505.1), スキルのダメージを受けた時 (923), KOされた時, KOした時 (813.5), 出した時 (603), and
-``state`` for a state trigger (807.7) whose condition is ``condition``.
+ターン終了時 (505.1), スキルのダメージを受けた時 (923), KOされた時, KOした時 (813.5), 出した時 (603),
+手札からカードが捨てられた時 (``discarded``: a hand card is discarded, 910), カードがKO置き場に置かれた時
+(``put_in_ko``: a card is put into a KO zone by KO置き場に置く, 920), and ``state`` for a state trigger
+(807.7) whose condition is ``condition``. ``discarded`` and ``put_in_ko`` trigger once for each card that
+moves; ``whose`` is the moved card's owner, and a ``moved`` condition reads that card as 807.5 says.
 """
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class CardFilter:
+    """Which cards a search may take (909)."""
+
+    type: Literal["unit", "command"] | None = None
+    """Only cards of this kind (201)."""
+    command: Literal["event", "action", "assist"] | None = None
+    """Only commands of this class (201.2b)."""
+    name_contains: str | None = None
+    """Only cards whose name contains this (『…』, 902.2)."""
+    attribute: Attribute | None = None
+    """Only cards with this attribute (as continuous effects make it where the card is, ``zone_attribute``)."""
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
@@ -127,20 +146,9 @@ class Condition:
     """This player holds the winning ticket (106)."""
     turn: PlayerRef | None = None
     """It is this player's turn."""
-
-
-@dataclass(frozen=True, slots=True, config=STRICT)
-class CardFilter:
-    """Which cards a search may take (909)."""
-
-    type: Literal["unit", "command"] | None = None
-    """Only cards of this kind (201)."""
-    command: Literal["event", "action", "assist"] | None = None
-    """Only commands of this class (201.2b)."""
-    name_contains: str | None = None
-    """Only cards whose name contains this (『…』, 902.2)."""
-    attribute: Attribute | None = None
-    """Only cards with this attribute."""
+    moved: CardFilter | None = None
+    """For a ``discarded`` or ``put_in_ko`` trigger: the card that moved matches this, read where 807.5 says (807.5a:
+    as it is in the public zone; 807.5c: as it is in the zone it moved to)."""
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
@@ -711,6 +719,21 @@ class DeckCopies:
     """The most copies a deck may hold; omit for any number."""
 
 
+@dataclass(frozen=True, slots=True, config=STRICT)
+class ZoneAttribute:
+    """``(プレイヤー)の(領域)のカードは(属性)を持つ`` (809.1b): cards in a hand or discard pile gain an attribute
+    while they are there; a card that leaves the zone loses it."""
+
+    op: Literal["zone_attribute"]
+    """Give cards in a zone an attribute."""
+    zone: Literal["hand", "discard"]
+    """The zone."""
+    attribute: Attribute
+    """The attribute gained."""
+    player: PlayerRef = "own"
+    """Whose zone."""
+
+
 Static = Annotated[
     StaticModifyDamage
     | ChangeHp
@@ -727,6 +750,7 @@ Static = Annotated[
     | GainAbility
     | LoseAbility
     | DeckCopies
+    | ZoneAttribute
     | Replace,
     Field(discriminator="op"),
 ]

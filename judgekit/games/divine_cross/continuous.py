@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from judgekit.engine import ContinuousEffect, order_effects
+from judgekit.engine import ContinuousEffect, order_effects, zone_id
 from judgekit.games.divine_cross.cards import (
+    CardFilter,
     ChangeHp,
     ChangeRetreatCost,
     ChangeSkillCost,
@@ -30,6 +31,7 @@ from judgekit.games.divine_cross.cards import (
     Selector,
     SetAttribute,
     Static,
+    ZoneAttribute,
 )
 from judgekit.games.divine_cross.game import Chars, DivineCross, PowerRef, SkillRef
 
@@ -201,9 +203,14 @@ def holds(
     unit: str | None,
     cur: Mapping[str, Chars] | None = None,
     counts: Mapping[str, int] | None = None,
+    moved: str | None = None,
 ) -> bool:
-    """Whether every part of ``cond`` holds for an effect of ``controller`` (``self`` = ``unit``)."""
+    """Whether every part of ``cond`` holds for an effect of ``controller`` (``self`` = ``unit``; ``moved`` = the card
+    whose move triggered it, already where 807.5 reads it)."""
     from judgekit.games.divine_cross import terms
+
+    if cond.moved is not None and (moved is None or not card_matches(g, moved, cond.moved)):
+        return False
 
     if cond.count is not None:
         n = terms.count(g, cond.count, controller, unit, counts or {})
@@ -378,6 +385,37 @@ def effect_tag(g: DivineCross, e: ContinuousEffect) -> str:
     if e.key.startswith("static:"):
         return f"{key}/{e.key.split('/', 1)[1].rsplit('#', 1)[0]}"
     return f"{key}/{e.key}"
+
+
+def card_matches(g: DivineCross, iid: str, f: CardFilter) -> bool:
+    """Whether a card matches a filter, with its attributes where it is now (:func:`card_attributes`)."""
+    d = g.definition(iid)
+    if d is None:
+        return False
+    if f.type is not None and d.type != f.type:
+        return False
+    if f.command is not None and d.command != f.command:
+        return False
+    if f.name_contains is not None and f.name_contains not in d.name:
+        return False
+    return f.attribute is None or f.attribute in card_attributes(g, iid)
+
+
+def card_attributes(g: DivineCross, iid: str) -> tuple[str, ...]:
+    """A card's attributes where it is now: a unit's from 809.1; another card's printed ones (809.1a) plus those
+    ``zone_attribute`` effects give the cards of its zone (809.1b)."""
+    if g.in_area(iid):
+        return tuple(g.chars(iid).attributes)
+    d = g.definition(iid)
+    attrs = list(d.attributes) if d is not None else []
+    card = g.card(iid)
+    for e, _ in active(g, ZoneAttribute):
+        op = payload(e).op
+        assert isinstance(op, ZoneAttribute)
+        pid = e.controller if op.player == "own" else g.state.opponent(e.controller)
+        if card.zone == zone_id(pid, op.zone) and op.attribute not in attrs:
+            attrs.append(op.attribute)
+    return tuple(attrs)
 
 
 def replacements(g: DivineCross, event: str, unit: str) -> list[tuple[ContinuousEffect, Replace]]:

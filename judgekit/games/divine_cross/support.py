@@ -122,6 +122,8 @@ def _power_problems(where: str, p: ExPower) -> list[tuple[str, str]]:
         out.append((f"{where}.on", "a trigger condition for a triggered EX power"))
     if p.kind == "triggered" and p.on == "state" and p.condition is None:
         out.append((f"{where}.condition", "the state of a state trigger (807.7)"))
+    if p.condition is not None and p.condition.moved is not None and p.on not in ("discarded", "put_in_ko"):
+        out.append((f"{where}.condition.moved", "a trigger on a move (`discarded`, `put_in_ko`) to read a moved card"))
     if p.kind == "static" and p.effects:
         out.append((f"{where}.effects", "statics (not effects) for a static EX power"))
     if p.kind != "static" and p.statics:

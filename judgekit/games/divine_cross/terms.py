@@ -671,6 +671,9 @@ def discard(g: DivineCross, ctx: Ctx, op: Discard, *, silent: bool = False) -> b
     )
     if picked:
         to_discard(g, picked, ["910.1"] + (["910.2"] if op.all else []), f"discarded by {ctx.label}", ctx.controller)
+        if op.energy_of is None:  # 手札からカードが捨てられた時: one event per card (807.2)
+            for iid in picked:
+                abilities.trigger(g, Event("discarded", pid, iid, ctx.source), moved_from=zone_id(pid, "hand"))
     elif op.all:
         g.record(
             StepKind.EFFECT, ctx.controller, f"{g.name(pid)} has no hand: the hand still counts as discarded", ["910.2"]
@@ -769,6 +772,8 @@ def put_in_ko(g: DivineCross, ctx: Ctx, op: PutInKo, *, silent: bool = False) ->
             + ("" if i == 0 else f" ({zone} makes up the shortfall)"),
             ["920.1"] + (["920.2"] if i else []),
         )
+        for iid in picked:  # カードがKO置き場に置かれた時: one event per card (807.2)
+            abilities.trigger(g, Event("put_in_ko", pid, iid, ctx.source), moved_from=zone_id(pid, zone))
         left -= n
     return left <= 0
 
@@ -884,17 +889,7 @@ def search(g: DivineCross, ctx: Ctx, op: Search, *, silent: bool = False) -> boo
 
 
 def _matches(g: DivineCross, iid: str, op: Search) -> bool:
-    d = g.definition(iid)
-    f = op.filter
-    if d is None:
-        return False
-    if f.type is not None and d.type != f.type:
-        return False
-    if f.command is not None and d.command != f.command:
-        return False
-    if f.name_contains is not None and f.name_contains not in d.name:
-        return False
-    return f.attribute is None or f.attribute in d.attributes
+    return continuous.card_matches(g, iid, op.filter)
 
 
 @rule("911.1", "911.1a", role=RuleRole.TERM)
