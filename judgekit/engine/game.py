@@ -154,21 +154,23 @@ class Engine:
 
     # --- scripted actions and the result --------------------------------------------------
 
-    def actor(self, entry: ScriptedInput) -> str:
-        """Who takes a scripted action (the turn player unless it says)."""
-        return entry.player or self.state.turn_player
+    def actor(self, entry: ScriptedInput, default: str | None = None) -> str:
+        """Who takes a scripted action (``default``, else the turn player, unless it says)."""
+        return entry.player or default or self.state.turn_player
 
-    def reject(self, entry: ScriptedInput, err: IllegalActionError, also: tuple[str, ...] = ()) -> None:
-        """Record that the rules reject a scripted action; nothing else changes."""
+    def reject(self, entry: ScriptedInput, err: IllegalActionError, also: Sequence[str] = (), who: str = "") -> None:
+        """Record that the rules reject a scripted action (by ``who`` if given, else its actor); nothing else
+        changes."""
+        pid = who or self.actor(entry)
         self.record(
             StepKind.REJECTED,
-            self.actor(entry),
-            f"{self.name(self.actor(entry))}'s {entry.name} is rejected: {err.reason}",
+            pid,
+            f"{self.name(pid)}'s {entry.name} is rejected: {err.reason}",
             [err.rule, *also],
             play=entry.index,
         )
 
-    def finish(self, winner: str | None, message: str, cites: list[str]) -> GameOver:
+    def finish(self, winner: str | None, message: str, cites: Sequence[str]) -> GameOver:
         """End the game: record the result (its rules added to any an earlier result cited); triggered
         abilities waiting to be used are forgotten. The caller raises the returned GameOver."""
         self.state.over = True
@@ -196,7 +198,7 @@ class Engine:
             return iid
         return f"{c.name} ({c.zone})"
 
-    def card_options(self, iids: list[str]) -> dict[str, str]:
+    def card_options(self, iids: Sequence[str]) -> dict[str, str]:
         """Option labels for choosing among cards: ``key``, ``key#2`` for a second copy (in the order given)."""
         out: dict[str, str] = {}
         seen: dict[str, int] = {}

@@ -68,6 +68,11 @@ class OnStack:
     """The value of X chosen for its cost (11.3.5, 11.6.7, 11.7.7), fixed from then on."""
     variable: Variable | None = None
     """Its variable, when the text defines it (determined on resolution, 11.11.9)."""
+    split: tuple[tuple[str, int], ...] = ()
+    """The damage of its ``distribute`` effect as divided on casting or using: (card, share) (11.3.6, 11.6.8,
+    11.7.8)."""
+    split_rule: str = ""
+    """The rule that had it divided."""
 
 
 # --- modes ---------------------------------------------------------------------------------------

@@ -9,13 +9,13 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from judgekit.engine import DecisionRequest, Event, ScriptedInput, StepKind
+from judgekit.engine import DecisionRequest, Event, ScriptedInput, ScriptEnd, StepKind
 from judgekit.engine.rules import RuleRole
 from judgekit.errors import IllegalActionError
 from judgekit.games.fftcg import abilities, casting, continuous, priority, processing, terms
 from judgekit.games.fftcg.cards import CostTo, Must
 from judgekit.games.fftcg.format import Attack, Block, Payment
-from judgekit.games.fftcg.game import Battle, Fftcg, Requirement, ScriptEnd, Window
+from judgekit.games.fftcg.game import Battle, Fftcg, Requirement, Window
 from judgekit.games.fftcg.registry import rule
 
 

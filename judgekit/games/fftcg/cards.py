@@ -222,6 +222,19 @@ class Damage:
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
+class Distribute:
+    """ダメージを割り振る: damage divided among the chosen characters as the player declares on casting or using it
+    (11.3.6, 11.6.8, 11.7.8): each card gets at least 1, the shares add up to the amount."""
+
+    op: Literal["distribute"]
+    """Deal damage divided among chosen characters."""
+    target: Literal["chosen", "chosen.1", "chosen.2"]
+    """The chosen cards it divides the damage among."""
+    amount: int = Field(ge=1)
+    """The damage to divide."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
 class DamagePlayer:
     """プレイヤーにNダメージを与える: damage processing (6.5)."""
 
@@ -379,6 +392,10 @@ class Continuous:
     duration: Literal["turn", "game"] = "turn"
     """Until the end of the turn, or for the rest of the game."""
 
+    def __post_init__(self) -> None:
+        if getattr(self.effect, "op", "") == "deck_copies":
+            raise ValueError("deck_copies is a field ability about deck building (8.1.2), not an effect that lasts")
+
 
 @dataclass(frozen=True, slots=True, config=STRICT)
 class Search:
@@ -508,6 +525,7 @@ Effect = Annotated[
     Delayed
     | Split
     | Damage
+    | Distribute
     | DamagePlayer
     | Break
     | PutInBreakZone
@@ -591,6 +609,22 @@ class Unblockable:
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
+class DeckCopies:
+    """A field ability about deck building (デッキの構築条件に関するフィールドアビリティ, 8.1.2): a deck may hold
+    cards of this card's number up to ``copies`` (any number when omitted). It works at the deck check, from the
+    deck, as a replacement effect for 8.1.1.2's limit of three; on the field it does nothing."""
+
+    op: Literal["deck_copies"]
+    """Change how many cards of this card's number a deck may hold."""
+    copies: int | None = None
+    """The new limit (at least 1); omitted: no limit."""
+
+    def __post_init__(self) -> None:
+        if self.copies is not None and self.copies < 1:
+            raise ValueError("copies is at least 1 (omit it for no limit)")
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
 class CostChange:
     """キャストするためのコストはN少なくなる/多くなる (11.4.4, 11.3.5)."""
 
@@ -658,13 +692,6 @@ class Replace:
     filter: CardFilter | None = None
     """Only for cards of ``target`` like this."""
 
-    def __post_init__(self) -> None:
-        if any(getattr(op, "op", "") == "delayed" for op in self.instead):
-            raise ValueError(
-                "a delayed auto ability created by a field ability's replacement effect (6.4.1.3, 11.8.17.6) is "
-                "not modelled yet"
-            )
-
 
 @dataclass(frozen=True, slots=True, config=STRICT)
 class StaticText:
@@ -708,7 +735,17 @@ class Become:
 
 
 Static = Annotated[
-    StaticPower | StaticGain | StaticText | Become | Cannot | Unblockable | CostChange | CostTo | Must | Replace,
+    StaticPower
+    | StaticGain
+    | StaticText
+    | Become
+    | Cannot
+    | Unblockable
+    | CostChange
+    | CostTo
+    | Must
+    | Replace
+    | DeckCopies,
     Field(discriminator="op"),
 ]
 """What a field ability (11.9) or a lasting effect keeps doing."""

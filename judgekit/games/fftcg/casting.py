@@ -9,7 +9,7 @@ holds it again (14.4). A legal action returns the player who receives priority n
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from judgekit.engine import Event, ScriptedInput, StepKind, zone_id
@@ -17,7 +17,17 @@ from judgekit.engine.rules import RuleRole
 from judgekit.errors import IllegalActionError
 from judgekit.games.fftcg import abilities, continuous, terms
 from judgekit.games.fftcg.abilities import OnStack
-from judgekit.games.fftcg.cards import Ability, CardDef, Choose, Cost, CostChange, Mode, ModePick, Variable
+from judgekit.games.fftcg.cards import (
+    Ability,
+    CardDef,
+    Choose,
+    Cost,
+    CostChange,
+    Distribute,
+    Mode,
+    ModePick,
+    Variable,
+)
 from judgekit.games.fftcg.format import Cast, Discarded, Dulled, Payment, UseAbility, UseDejon
 from judgekit.games.fftcg.game import Cp, Fftcg, Requirement
 from judgekit.games.fftcg.registry import rule
@@ -45,7 +55,7 @@ class Paid:
 
 
 def _hand_card(g: Fftcg, pid: str, key: str, taken: set[str]) -> str | None:
-    iid = g.card_options(list(g.state.zones[zone_id(pid, "hand")])).get(key)
+    iid = g.card_options(g.state.zones[zone_id(pid, "hand")]).get(key)
     return None if iid in taken else iid
 
 
@@ -278,6 +288,48 @@ def with_x_cost(req: Requirement, variable: Variable | None, x: int | None) -> R
     return Requirement(req.total + x, elements, allowance)
 
 
+def split_of(
+    g: Fftcg,
+    kind: str,
+    rule_id: str,
+    name: str,
+    effects: Sequence[object],
+    chosen: tuple[tuple[str, ...], ...],
+    split: Mapping[str, int],
+) -> tuple[tuple[str, int], ...] | IllegalActionError:
+    """11.3.6, 11.6.8, 11.7.8: how the damage of a ``distribute`` effect is divided among the cards it chose,
+    declared on casting or using: every chosen card at least 1, the shares adding up to the amount."""
+    op = next((e for e in effects if isinstance(e, Distribute)), None)
+    if op is None:
+        if split:
+            return IllegalActionError(kind, rule_id, f"{name} divides no damage: it takes no split")
+        return ()
+    n = 0 if op.target == "chosen" else int(op.target.split(".")[1])
+    group = chosen[n] if n < len(chosen) else ()
+    labels = {g.option_of(i): i for i in group}
+    if not group:
+        if split:
+            return IllegalActionError(kind, rule_id, f"{name} chose nothing to divide its damage among")
+        return ()
+    if set(split) != set(labels):
+        return IllegalActionError(
+            kind,
+            rule_id,
+            f"{name}: declare a share of its {op.amount} damage for each card it chose "
+            f"({', '.join(labels)}); found {', '.join(split) or 'none'}",
+        )
+    low = sorted(k for k, v in split.items() if v < 1)
+    if low:
+        return IllegalActionError(
+            kind, rule_id, f"{name}: every card gets at least 1 of the damage, not {', '.join(low)}"
+        )
+    if sum(split.values()) != op.amount:
+        return IllegalActionError(
+            kind, rule_id, f"{name}: the shares add up to {sum(split.values())}, not to its {op.amount} damage"
+        )
+    return tuple((labels[k], split[k]) for k in labels)
+
+
 def modes_of(
     g: Fftcg,
     pid: str,
@@ -323,6 +375,7 @@ def cast(g: Fftcg, entry: ScriptedInput) -> str | None:
     "11.3.4",
     "11.3.4.1",
     "11.3.5",
+    "11.3.6",
     "4.1",
     "4.5",
     "11.3.7",
@@ -353,6 +406,7 @@ def cast_summon(g: Fftcg, entry: ScriptedInput, iid: str, *, silent: bool = Fals
     chosen: tuple[tuple[str, ...], ...] = ()
     paid: Paid | None = None
     cost, changed = card_cost(g, pid, iid)
+    split: tuple[tuple[str, int], ...] = ()
     specs, effects = d.choose, d.effects
     declared: tuple[Mode, ...] = ()
     number = 0
@@ -383,10 +437,17 @@ def cast_summon(g: Fftcg, entry: ScriptedInput, iid: str, *, silent: bool = Fals
         else:
             chosen = parsed
             req = with_x_cost(requirement_for_card(g, pid, d, cost), d.x, act.x)
-            checked = check_payment(g, pid, act.pay, req, ("11.3.7.1", "11.3.7.1"), exclude=[iid])
+            divided = split_of(g, "cast", "11.3.6", d.name, effects if not declared else (), chosen, act.split)
+            checked = (
+                divided
+                if isinstance(divided, IllegalActionError)
+                else check_payment(g, pid, act.pay, req, ("11.3.7.1", "11.3.7.1"), exclude=[iid])
+            )
             if isinstance(checked, IllegalActionError):
                 problem = checked
             else:
+                assert not isinstance(divided, IllegalActionError)
+                split = divided
                 paid = checked
                 if paid.surplus and {"light", "dark"} & set(d.elements) and not silent:
                     raise g.ambiguity(
@@ -409,6 +470,8 @@ def cast_summon(g: Fftcg, entry: ScriptedInput, iid: str, *, silent: bool = Fals
         modes=abilities.declared_modes(declared)[1],
         x=act.x if d.x is not None and d.x.cost is not None else None,
         variable=d.x,
+        split=split,
+        split_rule="11.3.6",
     )
     g.stack.push_card(iid, "summon", pid, d.name, payload, tuple(i for group in chosen for i in group))
     what = ", ".join(g.label(i) for group in chosen for i in group)
@@ -419,11 +482,13 @@ def cast_summon(g: Fftcg, entry: ScriptedInput, iid: str, *, silent: bool = Fals
         f"{g.name(pid)} casts {d.name}: it is revealed and goes on top of the stack"
         + (abilities.mode_words(declared, number, d.pick) if declared else "")
         + (f", choosing {what}" if what else "")
+        + (f", dividing its damage: {split_words(g, split)}" if split else "")
         + f"; {x_words}its cost is fixed at {cost + (payload.x or 0)}"
         + (f" ({', '.join(changed)})" if changed else ""),
         ["11.3.1", "11.3.2", "15.1.1.7.1", "6.2.3", "7.12.1", "7.12.3", "11.3.7", "9.3.1.6"]
         + (["11.3.3"] if chosen else [])
         + (["11.3.4"] if declared else [])
+        + (["11.3.6"] if split else [])
         + (["11.3.4.1"] if declared and not abilities.is_plain(d.pick) else [])
         + (["11.3.5", "4.5"] if payload.x is not None else []),
         play=entry.index,
@@ -437,6 +502,7 @@ def cast_summon(g: Fftcg, entry: ScriptedInput, iid: str, *, silent: bool = Fals
 @rule(
     "11.4.1",
     "11.4.2",
+    "11.4.3",
     "11.4.6",
     "11.4.6.1.1",
     "11.4.6.1.2",
@@ -522,6 +588,13 @@ def cast_character(g: Fftcg, entry: ScriptedInput, iid: str | None, *, silent: b
         return None
     assert iid is not None and paid is not None
     d = g.definition(iid)
+    if d.modes:
+        raise g.ambiguity(
+            ["11.4.3", "11.4.1", "11.4.8"],
+            f"{d.name} asks which of its effects to use, declared as it is cast (11.4.3), but a character is cast "
+            "without the stack (11.4.1) and only enters the field (11.4.8): the rules do not say when or how the "
+            "declared effect is carried out",
+        )
     cost, changed = card_cost(g, pid, iid)
     light = bool({"light", "dark"} & set(d.elements))
     multi = len(set(d.elements)) > 1 and not light
@@ -568,6 +641,7 @@ def _find_ability(g: Fftcg, iid: str, name: str) -> Ability | None:
     "11.6.6",
     "11.6.6.1",
     "11.6.7",
+    "11.6.8",
     "11.6.9",
     "11.6.11",
     "11.7.1",
@@ -579,6 +653,7 @@ def _find_ability(g: Fftcg, iid: str, name: str) -> Ability | None:
     "11.7.6",
     "11.7.6.1",
     "11.7.7",
+    "11.7.8",
     "11.7.9",
     "4.1",
     "4.5",
@@ -616,6 +691,8 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
     number = 0
     same_name: str | None = None
     flag = f"ability:{iid}:{act.ability}"
+    split: tuple[tuple[str, int], ...] = ()
+    split_rule = "11.7.8" if special else "11.6.8"
     if iid is None or a is None:
         problem = IllegalActionError(
             "ability", "11.6.4", f"{g.name(pid)} controls no {act.card!r} with an ability {act.ability!r}"
@@ -686,10 +763,19 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
                 chosen = parsed
                 req = with_x_cost(requirement_for_cost(a.cost), a.x, act.x)
                 rid = "11.7.2.1" if special else "11.6.2.1"
-                checked = check_payment(g, pid, act.pay, req, (rid, rid), exclude=taken, discard_count=a.cost.discard)
+                divided = split_of(
+                    g, "ability", split_rule, act.ability, a.effects if not declared else (), chosen, act.split
+                )
+                checked = (
+                    divided
+                    if isinstance(divided, IllegalActionError)
+                    else check_payment(g, pid, act.pay, req, (rid, rid), exclude=taken, discard_count=a.cost.discard)
+                )
                 if isinstance(checked, IllegalActionError):
                     problem = checked
                 else:
+                    assert not isinstance(divided, IllegalActionError)
+                    split = divided
                     paid = checked
     if silent:
         return pid if problem is None else None
@@ -710,6 +796,8 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
         modes=abilities.declared_modes(declared)[1],
         x=x,
         variable=a.x,
+        split=split,
+        split_rule=split_rule,
     )
     g.stack.push_ability(
         "special" if special else "action", pid, iid, label, payload, tuple(i for grp in chosen for i in grp)
@@ -721,12 +809,14 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
         f"{g.name(pid)} uses {label}: it goes on top of the stack"
         + (abilities.mode_words(declared, number, a.pick) if declared else "")
         + (f", choosing {what}" if what else "")
+        + (f", dividing its damage: {split_words(g, split)}" if split else "")
         + (f"; X is {x}" if x is not None else ""),
         (["11.7.1", "11.7.3", "11.7.4", "11.7.9"] if special else ["11.6.1", "11.6.3", "11.6.4", "11.6.9"])
         + ["9.3.1.7"]
         + ([("11.7.6" if special else "11.6.6")] if declared else [])
         + ([("11.7.6.1" if special else "11.6.6.1")] if declared and not abilities.is_plain(a.pick) else [])
         + (["11.7.5" if special else "11.6.5"] if chosen else [])
+        + ([split_rule] if split else [])
         + ([("11.7.7" if special else "11.6.7"), "4.5"] if x is not None else []),
         play=entry.index,
     )
@@ -763,6 +853,11 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
         ["11.7.11" if special else "11.6.11"],
     )
     return pid
+
+
+def split_words(g: Fftcg, split: Sequence[tuple[str, int]]) -> str:
+    """A declared division of damage for sentences: ``3000 to クラウド (P2.field), …``."""
+    return ", ".join(f"{n} to {g.label(i)}" for i, n in split)
 
 
 def _paid(pay: Payment) -> tuple[str, ...]:

@@ -22,6 +22,7 @@ from judgekit.games.fftcg.cards import (
     Cannot,
     CardFilter,
     Condition,
+    DeckCopies,
     Selector,
     Static,
     StaticGain,
@@ -109,6 +110,8 @@ def static_effects(g: Fftcg, cur: Mapping[str, Chars] | None = None) -> list[Con
                 continue
             name = f"{a.name or n}" + (f"@{ref.granted}" if ref.granted else "")
             for i, op in enumerate(a.statics):
+                if isinstance(op, DeckCopies):
+                    continue
                 out.append(
                     ContinuousEffect(
                         key=f"field:{iid}/{name}#{i + 1}",

@@ -7,11 +7,13 @@ and end phase opens, are in :mod:`~judgekit.games.fftcg.priority`.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
-from judgekit.engine import DecisionRequest, Event, GameOver, StepKind, zone_id
+from judgekit.engine import DecisionRequest, Event, GameOver, ScriptEnd, StepKind, zone_id
 from judgekit.engine.rules import RuleRole
 from judgekit.games.fftcg import abilities, attack, priority, processing, terms
-from judgekit.games.fftcg.game import PHASES, DelayedAuto, Fftcg, ScriptEnd, Window
+from judgekit.games.fftcg.cards import DeckCopies
+from judgekit.games.fftcg.game import PHASES, DelayedAuto, Fftcg, Window
 from judgekit.games.fftcg.registry import rule
 
 HAND_LIMIT = 5
@@ -31,11 +33,26 @@ def run(g: Fftcg, at: str) -> None:
         return
 
 
-@rule("8.1.1", "8.1.1.1", "8.1.1.2", "5.2.5.1", role=RuleRole.PROCEDURE)
+def _deck_copies(g: Fftcg, keys: Sequence[str]) -> tuple[bool, int | None]:
+    """Whether a field ability about deck building of these cards (one card number) changes 8.1.1.2's limit, and
+    the limit it sets (None: no limit)."""
+    for key in keys:
+        for a in g.defs[key].abilities:
+            if a.kind != "field":
+                continue
+            for op in a.statics:
+                if isinstance(op, DeckCopies):
+                    return True, op.copies
+    return False, 3
+
+
+@rule("8.1.1", "8.1.1.1", "8.1.1.2", "5.2.5.1", "8.1.2", role=RuleRole.PROCEDURE)
 def deck_check(g: Fftcg, *, silent: bool = False) -> bool:
     """8.1.1: a deck is exactly 50 cards in constructed, 40 or more in limited (8.1.1.1), at most 3 of a card
-    number in constructed (8.1.1.2, 5.2.5.1)."""
+    number in constructed (8.1.1.2, 5.2.5.1). A field ability about deck building replaces a condition as a
+    replacement effect (8.1.2): the cards of its number may be as many as it says."""
     problems: list[tuple[str, str, str]] = []
+    replaced: list[tuple[str, str, str]] = []
     limited = g.format == "limited"
     for pid in g.state.players:
         cards = [g.card(i) for i in g.state.zones[zone_id(pid, "deck")]]
@@ -46,10 +63,27 @@ def deck_check(g: Fftcg, *, silent: bool = False) -> bool:
         if not limited:
             numbers = Counter(g.defs[c.key].number or c.key for c in cards)
             for number, n in sorted(numbers.items()):
-                if n > 3:
-                    problems.append((pid, "8.1.1.2", f"{n} cards of number {number}; at most 3"))
+                keys = sorted({c.key for c in cards if (g.defs[c.key].number or c.key) == number})
+                changed, limit = _deck_copies(g, keys)
+                if changed:
+                    name = g.defs[keys[0]].name
+                    replaced.append(
+                        (
+                            pid,
+                            number,
+                            f"{name}'s field ability replaces 8.1.1.2's limit of 3 for number {number}: "
+                            + ("any number" if limit is None else f"at most {limit}")
+                            + f" ({n} in the deck)",
+                        )
+                    )
+                if limit is not None and n > limit:
+                    problems.append(
+                        (pid, "8.1.2" if changed else "8.1.1.2", f"{n} cards of number {number}; at most {limit}")
+                    )
     if silent:
         return not problems
+    for pid, _, text in replaced:
+        g.record(StepKind.RULE, "rules", f"{g.name(pid)}'s deck: {text}", ["8.1.2", "8.1.1.2"])
     if problems:
         for pid, rid, text in problems:
             g.record(StepKind.RULE, "rules", f"{g.name(pid)}'s deck is not legal: {text}", ["8.1.1", rid])
@@ -61,8 +95,14 @@ def deck_check(g: Fftcg, *, silent: bool = False) -> bool:
     g.record(
         StepKind.RULE,
         "rules",
-        "both decks are legal: " + ("40 or more cards" if limited else "50 cards, at most 3 of a card number"),
-        ["8.1.1", "8.1.1.1"] + ([] if limited else ["8.1.1.2", "5.2.5.1"]),
+        "both decks are legal: "
+        + (
+            "40 or more cards"
+            if limited
+            else "50 cards, at most 3 of a card number"
+            + (" (or as many as a field ability about deck building allows)" if replaced else "")
+        ),
+        ["8.1.1", "8.1.1.1"] + ([] if limited else ["8.1.1.2", "5.2.5.1"]) + (["8.1.2"] if replaced else []),
     )
     return True
 

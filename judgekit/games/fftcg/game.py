@@ -9,7 +9,7 @@ effects). The rule functions live in the sibling modules, registered in rulebook
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from judgekit.engine import (
@@ -21,14 +21,11 @@ from judgekit.engine import (
     Inputs,
     Player,
     Preset,
-    ScriptedInput,
-    StepKind,
     Visibility,
     ZoneSpec,
     zone_id,
 )
 from judgekit.engine.stack import Stack
-from judgekit.errors import IllegalActionError
 from judgekit.games.fftcg.cards import Ability, CardDef, CardFilter, Element, Keyword, SelfReplace
 
 ZONES: tuple[ZoneSpec, ...] = (
@@ -183,10 +180,13 @@ class Ctx:
     """The value of its variable X, once fixed (None: undefined, counted as 0, 4.4)."""
     x_count: str | None = None
     """When X is defined by a count: what it counts (to notice the count changing before X is used)."""
-
-
-class ScriptEnd(Exception):
-    """The play list ran out where a player chooses an action (internal: ends the run normally)."""
+    split: tuple[tuple[str, int], ...] = ()
+    """The damage of its ``distribute`` effect as divided on casting or using: (card, share) (11.3.6, 11.6.8,
+    11.7.8)."""
+    split_rule: str = ""
+    """The rule that had it divided (11.3.6 for a summon, 11.6.8 or 11.7.8 for an ability)."""
+    replacement: bool = False
+    """Whether it is what a field ability's replacement effect does instead (6.4.1.3, 11.8.17.6)."""
 
 
 class Fftcg(Engine):
@@ -217,8 +217,6 @@ class Fftcg(Engine):
         """Players who tried to draw from an empty deck since the last rule-process check (12.4.2)."""
         self.empty_damage: set[str] = set()
         """Players who received damage they had no deck card for since the last check (12.4.3)."""
-        self.last_known: dict[str, Card] = {}
-        """Cards as they last were on the field or the stack, by instance id (6.4.2, 11.11.4)."""
         self.autos: dict[str, PendingAuto] = {}
         """Triggered auto abilities by trigger key, while they wait for the stack."""
         self.damage_sources: dict[str, list[str]] = {}
@@ -239,45 +237,17 @@ class Fftcg(Engine):
 
     # --- steps ----------------------------------------------------------------------------
 
-    def actor(self, entry: ScriptedInput, default: str | None = None) -> str:
-        """Who takes a scripted action (``default``, else the turn player, unless it says)."""
-        return entry.player or default or self.state.turn_player
-
-    def reject(self, entry: ScriptedInput, err: IllegalActionError, also: tuple[str, ...] = (), who: str = "") -> None:
-        """Record that the rules reject a scripted action; nothing else changes."""
-        pid = who or self.actor(entry)
-        self.record(
-            StepKind.REJECTED,
-            pid,
-            f"{self.name(pid)}'s {entry.name} is rejected: {err.reason}",
-            [err.rule, *also],
-            play=entry.index,
-        )
-
-    def finish(self, winner: str | None, message: str, cites: list[str]) -> GameOver:
-        """End the game: record the result; the caller raises the returned GameOver."""
-        self.state.over = True
-        self.state.winner = winner
-        self.state.result = message
-        self.triggers.clear()
+    def finish(self, winner: str | None, message: str, cites: Sequence[str]) -> GameOver:
+        """End the game as the kernel does; auto abilities waiting for the stack are forgotten too."""
+        over = super().finish(winner, message, cites)
         self.autos.clear()
-        self.record(StepKind.RESULT, "rules", message, cites)
-        self.result_rules = tuple(dict.fromkeys(cites))
-        return GameOver(message)
-
-    def name(self, pid: str) -> str:
-        """A player's display name."""
-        return self.state.players[pid].name
+        return over
 
     # --- cards ----------------------------------------------------------------------------
 
     def stack_ids(self) -> list[str]:
         """Instance ids in the stack zone, top first."""
         return list(self.state.zones["stack"])
-
-    def card(self, iid: str) -> Card:
-        """The card instance ``iid``."""
-        return self.state.cards[iid]
 
     def definition(self, iid: str) -> CardDef:
         """The printed card of ``iid``."""
@@ -333,27 +303,10 @@ class Fftcg(Engine):
         c = self.state.cards[iid]
         return max(c.since, self.control_since.get(iid, 0)) < self.turn_started.get(c.controller, 0)
 
-    def label(self, iid: str) -> str:
-        """The card for sentences: ``クラウド (P1.field)``."""
-        c = self.state.cards.get(iid) or self.last_known.get(iid)
-        if c is None:
-            return iid
-        return f"{c.name} ({c.zone})"
-
     def find(self, pid: str, zone: str, key: str) -> str | None:
         """A card in ``pid``'s ``zone`` by key (``key#2`` for the second copy), or None."""
         iids = self.field(pid) if zone == "field" else list(self.state.zones[zone_id(pid, zone)])
         return self.card_options(iids).get(key)
-
-    def card_options(self, iids: list[str]) -> dict[str, str]:
-        """Option labels for choosing among cards of one player: ``key``, ``key#2`` for a second copy."""
-        out: dict[str, str] = {}
-        seen: dict[str, int] = {}
-        for iid in iids:
-            key = self.state.cards[iid].key
-            seen[key] = seen.get(key, 0) + 1
-            out[key if seen[key] == 1 else f"{key}#{seen[key]}"] = iid
-        return out
 
     def field_options(self, iids: list[str]) -> dict[str, str]:
         """Option labels for cards of either field: ``P2/kefka`` (``P2/kefka#2`` for a second copy)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from judgekit.engine import DecisionRequest, PickMode, ScriptedInput, StepKind
+from judgekit.engine import DecisionRequest, PickMode, ScriptedInput, ScriptEnd, StepKind
 from judgekit.engine.rules import RuleRole
 from judgekit.engine.stack import Answer, StackItem, run_priority
 from judgekit.errors import IllegalActionError
@@ -19,7 +19,7 @@ from judgekit.games.fftcg import abilities, continuous, processing, terms
 from judgekit.games.fftcg.abilities import OnStack
 from judgekit.games.fftcg.cards import Ability, Choose
 from judgekit.games.fftcg.format import Pass
-from judgekit.games.fftcg.game import Ctx, Fftcg, ScriptEnd, Window
+from judgekit.games.fftcg.game import Ctx, Fftcg, Window
 from judgekit.games.fftcg.registry import rule
 
 LOOP_REPEATS = 3
@@ -402,6 +402,8 @@ def resolve(g: Fftcg, *, silent: bool = False) -> bool:
             replaces=info.replaces,
             item=item.iid,
             about=info.about,
+            split=info.split,
+            split_rule=info.split_rule,
         )
         gone = [i for i, since in info.about if i not in terms.targets(g, ctx, "about")]
         if gone:

@@ -9,19 +9,19 @@ from typing import Any
 from judgekit.engine import Inputs, Player, StepKind
 from judgekit.errors import ScenarioError
 from judgekit.games import Run
-from judgekit.games.fftcg.cards import CardDef, Mode, ModePick
+from judgekit.games.fftcg.cards import CardDef, Distribute, Mode, ModePick
 from judgekit.games.fftcg.format import DeckEntry, FftcgScenario, RemovedCard, Side
 from judgekit.games.fftcg.game import Fftcg
 from judgekit.games.support import (
     Layout,
     Support,
     bad_rejections,
+    expected_zones,
     play_out,
     two_players,
     unknown_cards,
     unknown_kinds,
     value_findings,
-    zone_findings,
 )
 from judgekit.scenario import Scenario, scripted_inputs
 
@@ -96,10 +96,22 @@ def _card_problems(key: str, card: CardDef) -> list[tuple[str, str]]:
             out.append((f"{at}.x.cost", "auto abilities have no cost in the vocabulary (11.8.11 is not modelled)"))
         if _uses_x(a.effects, a.modes) and a.x is None:
             out.append((f"{at}.x", "an ability whose effects use X (per_x) defines its variable X (4.5)"))
+    allowed = [*card.effects, *(op for a in card.abilities if a.kind in ("action", "special") for op in a.effects)]
+    placed = sum(isinstance(op, Distribute) for op in allowed)
+    if _distributes(card) > placed:
+        out.append(
+            (
+                where,
+                "distribute only among a summon's or an action or special ability's own effects: dividing on an auto "
+                "ability (11.8.12), a mode or a character cast (11.4.5) is not modelled",
+            )
+        )
+    if sum(isinstance(op, Distribute) for op in card.effects) > 1 or any(
+        sum(isinstance(op, Distribute) for op in a.effects) > 1 for a in card.abilities
+    ):
+        out.append((where, "at most one distribute effect per summon or ability (its split names the shares)"))
     if card.pick != ModePick() and not card.modes:
         out.append((f"{where}.pick", "a number of modes only with modes"))
-    if card.modes and card.type != "summon":
-        out.append((f"{where}.modes", "modes of a character cast (11.4.3) are not modelled: modes only on a summon"))
     if card.x is not None and card.x.cost not in (None, "any"):
         out.append((f"{where}.x.cost", "a card's cost is a number (5.2.1.2): X in it is ``any``"))
     if card.x is not None and card.type != "summon" and card.x.cost is None:
@@ -107,6 +119,20 @@ def _card_problems(key: str, card: CardDef) -> list[tuple[str, str]]:
     if _uses_x(card.effects, card.modes) and card.x is None:
         out.append((f"{where}.x", "a summon whose effects use X (per_x) defines its variable X (4.5)"))
     return out
+
+
+def _distributes(node: object) -> int:
+    """How many ``distribute`` ops a card definition holds anywhere."""
+    if isinstance(node, Distribute):
+        return 1
+    if isinstance(node, (list, tuple)):
+        return sum(_distributes(x) for x in node)
+    if isinstance(node, dict):
+        return sum(_distributes(x) for x in node.values())
+    slots = getattr(type(node), "__dataclass_fields__", None)
+    if slots is None:
+        return 0
+    return sum(_distributes(getattr(node, f)) for f in slots)
 
 
 def _uses_x(effects: Sequence[object], modes: Sequence[Mode]) -> bool:
@@ -277,11 +303,7 @@ def _findings(sc: Any, run: Run) -> list[str]:
             ("abilities", None if fe.abilities is None else sorted(fe.abilities), named),
         ]
         out += value_findings(key, checks)
-    for i, z in enumerate(sc.expect.zones):
-        pid, zone = z.zone.split(".")
-        iids = g.field(pid) if zone == "field" else list(g.state.zones[z.zone])
-        keys = [g.card(iid).key for iid in iids]
-        out += zone_findings(i, z.zone, keys, z.count, z.cards, zone in ("deck", "damage"))
+    out += expected_zones(g, sc.expect.zones, (".deck", ".damage"))
     for pid, n in sorted(sc.expect.crystals.items()):
         got = g.state.players[pid].counters.get("crystals", 0) if pid in g.state.players else None
         if got != n:

@@ -10,6 +10,7 @@ events auto abilities trigger on; replacement effects (11.12.5) are applied by :
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -38,6 +39,7 @@ from judgekit.games.fftcg.cards import (
     DamagePlayer,
     Delayed,
     Discard,
+    Distribute,
     Draw,
     Dull,
     Effect,
@@ -302,6 +304,7 @@ def replace_event(g: Fftcg, pending: Pending, ctx: Ctx | None = None, *, silent:
             e.source,
             e.label,
             event=Event(pending.event, subject=pending.subject if pending.event != "damage_player" else None),
+            replacement=isinstance(op, Replace),
         )
         pending.instead.append((sub, tuple(op.instead)))
         g.record(
@@ -496,6 +499,32 @@ def damage_effect(g: Fftcg, ctx: Ctx, op: Damage, *, silent: bool = False) -> bo
         return False
     for t in found:
         deal_damage(g, t, op.amount, ctx.source, [], ctx.controller, ctx)
+    return True
+
+
+@rule("11.3.6", "11.6.8", "11.7.8", "11.11.2.1.1", "5.2.6.1", role=RuleRole.EFFECT)
+def distribute_effect(g: Fftcg, ctx: Ctx, op: Distribute, *, silent: bool = False) -> bool:
+    """11.3.6, 11.6.8, 11.7.8: the damage is dealt as the player divided it on casting or using, each chosen card
+    its declared share; a card no longer legal gets nothing and its share is not dealt to another (11.11.2.1.1:
+    the effect resolves for the legal ones)."""
+    found = targets(g, ctx, op.target)
+    shares = [(i, n) for i, n in ctx.split if i in found]
+    if silent:
+        return bool(shares)
+    if not shares:
+        g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: no character to deal damage to", ["2.3"])
+        return False
+    lost = [i for i, _ in ctx.split if i not in found]
+    words = ", ".join(f"{n} to {g.label(i)}" for i, n in shares)
+    g.record(
+        StepKind.EFFECT,
+        ctx.controller,
+        f"{ctx.label}: its {op.amount} damage is dealt as divided when it was declared: {words}"
+        + (f" ({', '.join(g.label(i) for i in lost)} is no longer legal: its share is not dealt)" if lost else ""),
+        [ctx.split_rule or "11.3.6", *(["11.11.2.1.1"] if lost else [])],
+    )
+    for t, n in shares:
+        deal_damage(g, t, n, ctx.source, [], ctx.controller, ctx)
     return True
 
 
@@ -908,12 +937,12 @@ def search(g: Fftcg, ctx: Ctx, op: Search, *, silent: bool = False) -> bool:
             StepKind.EFFECT, pid, f"{ctx.label}: {g.name(pid)} finds nothing; the deck is only shuffled", ["15.1.1.8.2"]
         )
     shuffle(g, pid, ["15.1.1.8.1"], exclude=found)
+    if op.to == "field":
+        enter_together(g, pid, found, ["15.1.1.8.1"], pid)
+        return bool(found)
     for iid in found:
-        if op.to == "hand":
-            g.move(iid, zone_id(pid, "hand"), face_down=False)
-            g.record(StepKind.EFFECT, pid, f"{g.card(iid).name} goes to {g.name(pid)}'s hand", ["15.1.1.8.1"])
-        else:
-            put_onto_field(g, pid, iid, ["15.1.1.8.1"], pid)
+        g.move(iid, zone_id(pid, "hand"), face_down=False)
+        g.record(StepKind.EFFECT, pid, f"{g.card(iid).name} goes to {g.name(pid)}'s hand", ["15.1.1.8.1"])
     return bool(found)
 
 
@@ -1022,8 +1051,87 @@ def put_onto_field(
     (5.2.3.1.1.3); its field abilities apply as it enters (11.9.2); enter-the-field abilities trigger."""
     if silent:
         return True
-    d = g.definition(iid)
     before = dict(g.all_chars())
+    _enter(g, pid, iid, cites, actor)
+    before[iid] = continuous.printed(g, iid)
+    _report_layers(g, before)
+    abilities.trigger(g, Event("enters_field", pid, iid, iid), cites=("11.8.16.2.1",))
+    return True
+
+
+@rule(
+    "11.12.4.11",
+    "11.12.4.10",
+    "11.8.16.2.1",
+    "6.2.4",
+    "6.2.5",
+    "5.2.3.1.1.1",
+    "5.2.3.1.1.3",
+    "11.9.2",
+    role=RuleRole.TERM,
+)
+def enter_together(
+    g: Fftcg, pid: str, iids: Sequence[str], cites: Sequence[str], actor: str = "rules", *, silent: bool = False
+) -> bool:
+    """Cards put onto the field by one event enter together and get their timestamps at the same time
+    (11.12.4.10): the turn player orders those timestamps then (11.12.4.11). The engine asks only when the order
+    changes a characteristic (their continuous effects interact); every card on the field, the new ones included,
+    sees each of them enter (11.8.16.2.1)."""
+    if silent:
+        return len(iids) > 1
+    if len(iids) < 2:
+        for iid in iids:
+            put_onto_field(g, pid, iid, cites, actor)
+        return False
+    before = dict(g.all_chars())
+    for iid in iids:
+        _enter(g, pid, iid, cites, actor)
+        before[iid] = continuous.printed(g, iid)
+    stamps = sorted(g.card(i).since for i in iids)
+    order = list(iids)
+    outcomes = {_chars_key(g, p, stamps) for p in itertools.islice(itertools.permutations(iids), 24)}
+    tp = g.state.turn_player
+    if len(outcomes) > 1:
+        order = order_cards(
+            g,
+            tp,
+            list(iids),
+            "11.12.4.11",
+            f"{g.name(tp)}, the turn player, orders the timestamps of {', '.join(g.label(i) for i in iids)} "
+            "(they got them at the same time; first listed is earliest)",
+        )
+    _stamp(g, order, stamps)
+    g.record(
+        StepKind.RULE,
+        "rules",
+        f"{', '.join(g.card(i).name for i in iids)} got their timestamps at the same time: "
+        + (
+            f"{g.name(tp)}, the turn player, orders them {' < '.join(g.card(i).name for i in order)}"
+            if len(outcomes) > 1
+            else "their order changes nothing, so nobody is asked"
+        ),
+        ["11.12.4.10", "11.12.4.11"],
+    )
+    _report_layers(g, before)
+    for iid in iids:
+        abilities.trigger(g, Event("enters_field", pid, iid, iid), cites=("11.8.16.2.1",))
+    return True
+
+
+def _stamp(g: Fftcg, order: Sequence[str], stamps: Sequence[int]) -> None:
+    for iid, t in zip(order, stamps, strict=True):
+        g.state.cards[iid] = dataclasses.replace(g.card(iid), since=t)
+    g.state.version += 1
+
+
+def _chars_key(g: Fftcg, order: Sequence[str], stamps: Sequence[int]) -> str:
+    """The characteristics of every card with the timestamps given in this order (for comparing orders)."""
+    _stamp(g, order, stamps)
+    return repr(sorted(continuous.characteristics(g).items()))
+
+
+def _enter(g: Fftcg, pid: str, iid: str, cites: Sequence[str], actor: str) -> None:
+    d = g.definition(iid)
     g.move(iid, zone_id(pid, "field"), face_down=False, keep_markers=False)
     card = g.card(iid)
     if card.controller != pid:
@@ -1040,10 +1148,6 @@ def put_onto_field(
         f"{d.name} enters {g.name(pid)}'s field" + (" dull" if d.type == "backup" else ""),
         [*cites, *extra],
     )
-    before[iid] = continuous.printed(g, iid)
-    _report_layers(g, before)
-    abilities.trigger(g, Event("enters_field", pid, iid, iid), cites=("11.8.16.2.1",))
-    return True
 
 
 @rule("6.2.6", "6.2.6.1", "6.2.6.2", "11.12.4.6", "10.1.2.4", "10.1.3.2", "9.5.1.3.2", role=RuleRole.EFFECT)
@@ -1137,13 +1241,17 @@ def put_self_onto_field(g: Fftcg, ctx: Ctx, op: PutOntoField, *, silent: bool = 
     "11.8.17.2",
     "11.8.17.4",
     "11.8.17.5",
+    "6.4.1.3",
+    "11.8.17.6",
     "2.3",
     role=RuleRole.EFFECT,
 )
 def create_delayed(g: Fftcg, ctx: Ctx, op: Delayed, *, silent: bool = False) -> bool:
     """11.8.17: the effect creates a delayed auto ability. Its source is the summon that created it, or the source
     of the ability that did; its controller is their controller now, as they resolve (6.4.1.1, 6.4.1.2, 11.8.17.4,
-    11.8.17.5). It triggers only on events from now on (11.8.17.1), once unless it has a period (11.8.17.2)."""
+    11.8.17.5). One a field ability's replacement effect creates has that ability's card as its source, and the
+    card's controller when the replacement effect was applied as its controller (6.4.1.3, 11.8.17.6). It triggers
+    only on events from now on (11.8.17.1), once unless it has a period (11.8.17.2)."""
     about: tuple[tuple[str, int], ...] = ()
     if op.about is not None:
         about = tuple((i, g.card(i).since) for i in targets(g, ctx, op.about))
@@ -1173,14 +1281,22 @@ def create_delayed(g: Fftcg, ctx: Ctx, op: Delayed, *, silent: bool = False) -> 
         )
     )
     affects = f", affecting {', '.join(g.label(i) for i, _ in about)}" if about else ""
+    applied = ", its controller as the replacement effect was applied" if ctx.replacement else ""
     when = "every time its event happens this turn" if op.period == "turn" else "once, the next time its event happens"
     g.record(
         sentence_kind(ctx.controller),
         ctx.controller,
-        f"{ctx.label} creates {label} (source {src_name}, controller {g.name(ctx.controller)}){affects}: it triggers "
+        f"{ctx.label} creates {label} (source {src_name}, controller {g.name(ctx.controller)}{applied}){affects}: "
+        f"it triggers "
         f"{when}, and not for anything that happened before now",
         ["11.8.17", "11.8.17.1", "11.8.17.2", "6.4.1"]
-        + (["6.4.1.1", "11.8.17.4"] if summon else ["6.4.1.2", "11.8.17.5"]),
+        + (
+            ["6.4.1.3", "11.8.17.6"]
+            if ctx.replacement
+            else ["6.4.1.1", "11.8.17.4"]
+            if summon
+            else ["6.4.1.2", "11.8.17.5"]
+        ),
     )
     return True
 
@@ -1371,6 +1487,8 @@ def _dispatch(g: Fftcg, ctx: Ctx, op: Effect, silent: bool) -> bool:
             return split_groups(g, ctx, op, silent=silent)
         case Damage():
             return damage_effect(g, ctx, op, silent=silent)
+        case Distribute():
+            return distribute_effect(g, ctx, op, silent=silent)
         case DamagePlayer():
             return damage_player_effect(g, ctx, op, silent=silent)
         case Break() | PutInBreakZone():
