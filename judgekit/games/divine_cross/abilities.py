@@ -35,7 +35,20 @@ def _subject_ok(on: str, unit: str, event: Event) -> bool:
     return True
 
 
-@rule("807.2", "807.5a", "807.5b", "807.5c", "807.6", "902.3", "921.1", "309.3", "809.6", role=RuleRole.EFFECT)
+@rule(
+    "807.2",
+    "807.5a",
+    "807.5b",
+    "807.5c",
+    "807.6",
+    "902.3",
+    "921.1",
+    "309.3",
+    "809.6",
+    "804.2a-1",
+    "805.2",
+    role=RuleRole.EFFECT,
+)
 def trigger(
     g: DivineCross,
     event: Event,
@@ -129,6 +142,8 @@ def _collect(
         if not _whose_ok(p.whose, controller, event.player) or not _subject_ok(p.on, unit, event):
             continue
         look = _look_back(g, p, event, moved_from)
+        if gap := continuous.printed_base_gap(g, p.condition, controller, unit):
+            raise g.ambiguity(["809.6", "805.2"], gap)
         if p.condition is not None and not continuous.holds(g, p.condition, controller, unit, moved=event.subject):
             if look and misses is not None and event.subject is not None:
                 where = g.card(event.subject).zone
@@ -159,8 +174,15 @@ def _collect(
 def _look_back(g: DivineCross, p: ExPower, event: Event, moved_from: str | None) -> tuple[str, ...]:
     """807.5: where a move trigger reads the moved card. The vocabulary's moves (a hand card discarded, a card put
     into a KO zone) all end in a public zone that is not an area, so the card is read where it is now: 807.5a
-    when it came from a hidden zone, 807.5c when it came from another public zone."""
-    if p.on not in MOVE_TRIGGERS or p.condition is None or p.condition.moved is None:
+    when it came from a hidden zone, 807.5c when it came from another public zone. A played command is read in the
+    resolution zone, where the continuous effects it was played with still apply (804.2a-1)."""
+    if p.condition is None or p.condition.moved is None:
+        return ()
+    if p.on == "command_played":
+        # 804.2a-1: the played card is read in the resolution zone, with the effects it was played with.
+        assert event.subject is not None
+        return ("804.2a-1",) if g.carried.get(event.subject) else ()
+    if p.on not in MOVE_TRIGGERS:
         return ()
     assert moved_from is not None and event.subject is not None
     to = g.card(event.subject).zone

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-from judgekit.engine import DecisionRequest, ScriptedInput, StepKind, zone_id
+from judgekit.engine import DecisionRequest, Event, ScriptedInput, StepKind, zone_id
 from judgekit.engine.rules import RuleRole
 from judgekit.errors import IllegalActionError
-from judgekit.games.divine_cross import abilities, terms
+from judgekit.games.divine_cross import abilities, continuous, terms
 from judgekit.games.divine_cross.cards import (
     AndThen,
     Continuous,
@@ -161,7 +161,9 @@ def play_command(g: DivineCross, entry: ScriptedInput, *, silent: bool = False) 
     assert card is not None and d is not None
     if d.command == "event":
         g.set_flag(pid, "event", 1)
+    carried = continuous.zone_effects_on(g, card)
     g.move(card, "resolution", face_down=False)
+    g.carried[card] = tuple(e.key for e in carried)
     g.record(
         StepKind.ACTION,
         pid,
@@ -169,6 +171,7 @@ def play_command(g: DivineCross, entry: ScriptedInput, *, silent: bool = False) 
         ["503.3c", "604.1", "604.2", "804.2a", "311.3"] + (["803.2"] if d.command == "event" else ["601.2"]),
         play=entry.index,
     )
+    abilities.trigger(g, Event("command_played", pid, card, None))
     if d.command == "assist":
         if target is None:
             eligible = [u for u in g.units(pid) if g.assist(u) is None]
@@ -296,11 +299,26 @@ def retreat_effect(g: DivineCross, ctx: Ctx, op: RetreatOp, *, silent: bool = Fa
     return True
 
 
-@rule("606.1", "801.1a", "802.2a", "801.1g-1", "809.1c", "1101.1", "1101.1a", "1101.1b", role=RuleRole.ACTION)
+@rule(
+    "606.1",
+    "801.1a",
+    "802.2a",
+    "802.3",
+    "806.2a",
+    "801.1g-1",
+    "809.1c",
+    "1101.1",
+    "1101.1a",
+    "1101.1b",
+    role=RuleRole.ACTION,
+)
 def ex_power(g: DivineCross, entry: ScriptedInput, *, silent: bool = False) -> bool:
-    """606: play an activated EX power of an own unit (not while the unit is stunned, 802.2a)."""
+    """606: play an activated EX power of an own unit (not while the unit is stunned, 802.2a), or of a card in the
+    hand whose EX power works there (802.3), which is revealed while the ability is played (806.2a)."""
     act = _payload(entry, PlayExPower)
     pid = g.actor(entry)
+    if act.card is not None:
+        return _hand_power(g, entry, pid, act, silent=silent)
     unit = g.unit_at(pid, act.unit)
     ref = None
     if unit is not None:
@@ -333,6 +351,58 @@ def ex_power(g: DivineCross, entry: ScriptedInput, *, silent: bool = False) -> b
     _play_power(g, entry, pid, unit, ref)
     if g.loop_choosers and not g.state.over:
         _loop(g, entry, pid, ref)
+    return True
+
+
+def _hand_power(g: DivineCross, entry: ScriptedInput, pid: str, act: PlayExPower, *, silent: bool) -> bool:
+    """802.3, 806.2a: an activated EX power of a card in the hand, meaningful only there."""
+    assert act.card is not None
+    card = g.find(pid, "hand", act.card)
+    d = g.definition(card) if card is not None else None
+    power = None
+    if d is not None:
+        power = next((p for p in d.ex if p.name == act.power and p.kind == "activated" and p.zone == "hand"), None)
+    flag = f"ex:{card}:{act.power}"
+    problem = None
+    if card is None or power is None:
+        problem = IllegalActionError(
+            "ex_power", "802.3", f"{g.name(pid)} has no card {act.card!r} in hand with an EX power {act.power!r} there"
+        )
+    elif g.state.flag(pid, flag) >= power.uses:
+        problem = IllegalActionError(
+            "ex_power", "801.1a", f"{act.power} can be used {power.uses} time(s) a turn and has been"
+        )
+    if silent:
+        return problem is None
+    if problem is not None:
+        g.reject(entry, problem)
+        return False
+    assert card is not None and power is not None
+    g.set_flag(pid, flag, g.state.flag(pid, flag) + 1)
+    name = g.card(card).name
+    g.record(
+        StepKind.ACTION,
+        pid,
+        f"{g.name(pid)} plays the EX power {act.power} of {name} in the hand",
+        ["503.3e", "606.1", "801.1a", "802.3"],
+        play=entry.index,
+    )
+    opp = g.state.opponent(pid)
+    g.record(
+        StepKind.EFFECT,
+        pid,
+        f"{g.name(pid)} reveals {name} to {g.name(opp)}: it stays revealed until the ability leaves the resolution "
+        "zone",
+        ["806.2a"],
+    )
+    ctx = Ctx(pid, card, None, f"{name}'s EX power {act.power}", power=act.power)
+    since = ctx.revealed[card] = g.card(card).since
+    g.loop_choosers.clear()
+    abilities.resolve_ability(g, ctx, power.effects)
+    if card in g.state.cards and g.card(card).zone == zone_id(pid, "hand") and g.card(card).since == since:
+        g.record(
+            StepKind.EFFECT, pid, f"{name} is no longer revealed: its ability has left the resolution zone", ["806.2a"]
+        )
     return True
 
 

@@ -94,6 +94,7 @@ TriggerOn = Literal[
     "played",
     "discarded",
     "put_in_ko",
+    "command_played",
     "state",
 ]
 """The trigger condition of a triggered ability.
@@ -102,7 +103,9 @@ TriggerOn = Literal[
 (702.1), スキルを使う時 (704.1–704.2), スキルを使った時 (704.10–704.11), バトルフェイズ終了時 (705.1),
 ターン終了時 (505.1), スキルのダメージを受けた時 (923), KOされた時, KOした時 (813.5), 出した時 (603),
 手札からカードが捨てられた時 (``discarded``: a hand card is discarded, 910), カードがKO置き場に置かれた時
-(``put_in_ko``: a card is put into a KO zone by KO置き場に置く, 920), and ``state`` for a state trigger
+(``put_in_ko``: a card is put into a KO zone by KO置き場に置く, 920), コマンドをプレイした時 (``command_played``: a
+command is played and is in the resolution zone, 804.2a; ``whose`` is the player who played it, and a ``moved``
+condition reads the played card there, with the effects 804.2a-1 carries over), and ``state`` for a state trigger
 (807.7) whose condition is ``condition``. ``discarded`` and ``put_in_ko`` trigger once for each card that
 moves; ``whose`` is the moved card's owner, and a ``moved`` condition reads that card as 807.5 says.
 """
@@ -148,7 +151,8 @@ class Condition:
     """It is this player's turn."""
     moved: CardFilter | None = None
     """For a ``discarded`` or ``put_in_ko`` trigger: the card that moved matches this, read where 807.5 says (807.5a:
-    as it is in the public zone; 807.5c: as it is in the zone it moved to)."""
+    as it is in the public zone; 807.5c: as it is in the zone it moved to); for ``command_played``: the played card,
+    read in the resolution zone (804.2a-1)."""
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
@@ -163,6 +167,10 @@ class Damage:
     """Points of damage, or points per counted thing when ``per`` is given."""
     per: Count | None = None
     """``…1つにつき``: multiply ``amount`` by this count, still one hit (914.5a)."""
+    area_card: bool = False
+    """``(エリア)のカード1枚``: the target is one card in the areas of the units ``target`` can mean — a unit, or an
+    energy or assist attached to one (a ``target`` decision; every such card for an ``all_…`` selector). A card
+    without HP is dealt nothing (914.6)."""
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
@@ -734,6 +742,17 @@ class ZoneAttribute:
     """Whose zone."""
 
 
+@dataclass(frozen=True, slots=True, config=STRICT)
+class BaseAttribute:
+    """A base ability (基準能力, 805.2): ``このカードは(属性)として扱う`` defines the card's own attributes, with no
+    condition, in every zone; it is part of the card's base information (809.1a), not an 809.1b effect."""
+
+    op: Literal["base_attribute"]
+    """Define this card's attributes."""
+    attributes: tuple[Attribute, ...]
+    """The attributes the card has, instead of the printed ones."""
+
+
 Static = Annotated[
     StaticModifyDamage
     | ChangeHp
@@ -751,6 +770,7 @@ Static = Annotated[
     | LoseAbility
     | DeckCopies
     | ZoneAttribute
+    | BaseAttribute
     | Replace,
     Field(discriminator="op"),
 ]
@@ -793,6 +813,10 @@ class ExPower:
     """Triggered: the trigger condition."""
     whose: PlayerRef | Literal["any"] = "any"
     """Triggered: whose turn or whose skill (自分の/相手の)."""
+    zone: Literal["area", "hand"] = "area"
+    """Where it works: in the areas (802.2), or ``hand`` for an activated EX power whose text means something only
+    in the hand (``このカードが手札にあるなら…``, 802.3): it works there and not in the areas, and playing it reveals
+    the card (806.2a)."""
     cumulative: bool = True
     """Triggered: false for ``累積しない`` (807.2)."""
     condition: Condition | None = None

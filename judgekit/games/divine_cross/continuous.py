@@ -16,6 +16,8 @@ from dataclasses import dataclass, replace
 
 from judgekit.engine import ContinuousEffect, order_effects, zone_id
 from judgekit.games.divine_cross.cards import (
+    BaseAttribute,
+    CardDef,
     CardFilter,
     ChangeHp,
     ChangeRetreatCost,
@@ -72,6 +74,19 @@ def layer_of(op: Static) -> int:
     return LAYER_NONE
 
 
+def base_attributes(d: CardDef) -> tuple[str, ...] | None:
+    """The attributes a card's base ability defines (805.2), or None if it has none; they replace the printed ones as
+    the base of 809.1a (the first, if a card had two)."""
+    found = [op.attributes for p in d.ex for op in p.statics if isinstance(op, BaseAttribute)]
+    return tuple(found[0]) if found else None
+
+
+def printed_attributes(d: CardDef) -> tuple[str, ...]:
+    """The base of a card's attributes (809.1a): what is written on it, or what its base ability defines (805.2)."""
+    based = base_attributes(d)
+    return tuple(d.attributes) if based is None else based
+
+
 def base_chars(g: DivineCross, iid: str) -> Chars:
     """A unit's printed characteristics (809.1a), its assist's skills and EX powers included (801.1g-1)."""
     d = g.definition(iid)
@@ -87,9 +102,9 @@ def base_chars(g: DivineCross, iid: str) -> Chars:
         if hd is None:
             continue
         skills.extend(SkillRef(s, h, iid, s.cost) for s in hd.skills)
-        powers.extend(PowerRef(p, h, iid) for p in hd.ex)
+        powers.extend(PowerRef(p, h, iid) for p in hd.ex if p.zone == "area")  # 802.3: hand powers work there
     return Chars(
-        d.name, tuple(d.attributes), tuple(d.advantage), d.hp, d.retreat_cost, tuple(skills), tuple(powers), ()
+        d.name, printed_attributes(d), tuple(d.advantage), d.hp, d.retreat_cost, tuple(skills), tuple(powers), ()
     )
 
 
@@ -101,8 +116,8 @@ def static_effects(g: DivineCross, powers: Mapping[str, tuple[PowerRef, ...]] | 
     out: list[ContinuousEffect] = []
     for unit in g.all_units():
         for ref in base_chars(g, unit).powers if powers is None else powers.get(unit, ()):
-            if ref.power.kind != "static":
-                continue
+            if ref.power.kind != "static" or any(isinstance(op, BaseAttribute) for op in ref.power.statics):
+                continue  # a base ability is the base of 809.1a, not a continuous effect (805.2)
             holder = g.card(ref.holder)
             for i, op in enumerate(ref.power.statics):
                 out.append(
@@ -142,6 +157,34 @@ def layer_gap(g: DivineCross) -> str:
             f"({payload(e).op.op}) belongs to {'809.1b' if e.layer == LAYER_KIND else '809.1c'}, applied by then: "
             "809.1 does not say whether it applies"
         )
+    return ""
+
+
+def printed_base_gap(g: DivineCross, cond: Condition | None, controller: str, unit: str | None) -> str:
+    """Where 809.6 meets 805.2 (empty when it does not): a condition on a unit's printed attribute, when the unit's
+    card has a base ability defining its attributes. 809.6 reads printed information with no continuous effect
+    applied, and a static ability's effect is in principle a continuous effect (805.1); but a base ability works
+    in every zone (805.2) and is, with what is written on the card, the base of 809.1a."""
+    if cond is None or not cond.printed or cond.attribute is None or cond.unit is None:
+        return ""
+    for u in select_fixed(g, controller, unit, cond.unit):
+        d = g.definition(u)
+        if d is not None and base_attributes(d) is not None:
+            return (
+                f"a condition reads the printed attribute of {g.label(u)}, whose card has a base ability defining "
+                "its attributes: 809.6 reads printed information with no continuous effect applied, and a static "
+                "ability's effect is in principle one (805.1), but 809.1a makes a base ability's effect part of the "
+                "base; the rules do not say whether the printed attribute is the one written or the one defined"
+            )
+    return ""
+
+
+def base_gap(g: DivineCross) -> str:
+    """:func:`printed_base_gap` for every continuous effect in force, as a sentence (empty when none)."""
+    for e in all_effects(g):
+        p = payload(e)
+        if gap := printed_base_gap(g, p.condition, e.controller, p.unit):
+            return gap
     return ""
 
 
@@ -407,15 +450,30 @@ def card_attributes(g: DivineCross, iid: str) -> tuple[str, ...]:
     if g.in_area(iid):
         return tuple(g.chars(iid).attributes)
     d = g.definition(iid)
-    attrs = list(d.attributes) if d is not None else []
+    attrs = list(printed_attributes(d)) if d is not None else []
     card = g.card(iid)
+    carried = g.carried.get(iid, ()) if card.zone == "resolution" else ()
     for e, _ in active(g, ZoneAttribute):
         op = payload(e).op
         assert isinstance(op, ZoneAttribute)
         pid = e.controller if op.player == "own" else g.state.opponent(e.controller)
-        if card.zone == zone_id(pid, op.zone) and op.attribute not in attrs:
+        if (card.zone == zone_id(pid, op.zone) or e.key in carried) and op.attribute not in attrs:
             attrs.append(op.attribute)
     return tuple(attrs)
+
+
+def zone_effects_on(g: DivineCross, iid: str) -> list[ContinuousEffect]:
+    """The continuous effects that apply now to a card outside the areas (``zone_attribute`` effects of its zone); a
+    card played from there keeps them in the resolution zone (804.2a-1)."""
+    card = g.card(iid)
+    out: list[ContinuousEffect] = []
+    for e, _ in active(g, ZoneAttribute):
+        op = payload(e).op
+        assert isinstance(op, ZoneAttribute)
+        pid = e.controller if op.player == "own" else g.state.opponent(e.controller)
+        if card.zone == zone_id(pid, op.zone):
+            out.append(e)
+    return out
 
 
 def replacements(g: DivineCross, event: str, unit: str) -> list[tuple[ContinuousEffect, Replace]]:

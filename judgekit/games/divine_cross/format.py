@@ -155,6 +155,9 @@ class PlayExPower:
     """The EX power's name."""
     unit: OwnArea = "main"
     """The unit that has it (or whose assist has it)."""
+    card: str | None = None
+    """Instead of a unit's: the key of a card in the player's hand whose EX power works there (``zone = "hand"``,
+    802.3); playing it reveals the card to the opponent until the ability leaves the resolution zone (806.2a)."""
     by: PlayerId | None = None
     """Who acts (default: the turn player)."""
 

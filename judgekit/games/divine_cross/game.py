@@ -147,6 +147,11 @@ class Ctx:
     """The number the player chose (104.5)."""
     chosen: dict[str, str] = field(default_factory=dict)
     """Units already chosen for a selector within this effect."""
+    revealed: dict[str, int] = field(default_factory=dict)
+    """Hidden cards this effect has revealed, with the time each entered its zone: revealed until the effect has
+    resolved or the card moves (903.1)."""
+    shuffled: dict[str, int] = field(default_factory=dict)
+    """Cards of ``revealed`` whose reveal was ignored while their deck was shuffled (911.2)."""
 
 
 class DivineCross(Engine):
@@ -175,6 +180,9 @@ class DivineCross(Engine):
         """Players whose choice made the EX power being resolved usable again (``use_again``, 1101.1)."""
         self.loop_block: tuple[str, str, str] | None = None
         """A loop repeated as named: (holder, EX power, rule); it waits for another action (1101.1a, 1101.1b)."""
+        self.carried: dict[str, tuple[str, ...]] = {}
+        """A card played to the resolution zone → the keys of the continuous effects that applied to it when it was
+        played; they apply to it there until it leaves (804.2a-1)."""
         self._chars: tuple[int, int, dict[str, Chars]] | None = None
 
     # --- cards ----------------------------------------------------------------------------

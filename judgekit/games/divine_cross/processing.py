@@ -207,6 +207,8 @@ def expire_while_effects(g: DivineCross) -> None:
     "809.1b",
     "809.1c",
     "809.7",
+    "809.6",
+    "805.2",
     role=RuleRole.PROCESS,
 )
 def rule_check(g: DivineCross, cites: Sequence[str], *, silent: bool = False) -> bool:
@@ -222,6 +224,8 @@ def rule_check(g: DivineCross, cites: Sequence[str], *, silent: bool = False) ->
         )
     if gap := continuous.layer_gap(g):
         raise g.ambiguity(["809.1", "809.1b", "809.1c"], gap)
+    if gap := continuous.base_gap(g):
+        raise g.ambiguity(["809.6", "805.2"], gap)
     expire_while_effects(g)
     announced = False
     seen: dict[str, int] = {}

@@ -12,6 +12,7 @@ from judgekit.games import Run
 from judgekit.games.divine_cross import continuous
 from judgekit.games.divine_cross.cards import (
     AndThen,
+    BaseAttribute,
     CardDef,
     Continuous,
     Effect,
@@ -122,8 +123,28 @@ def _power_problems(where: str, p: ExPower) -> list[tuple[str, str]]:
         out.append((f"{where}.on", "a trigger condition for a triggered EX power"))
     if p.kind == "triggered" and p.on == "state" and p.condition is None:
         out.append((f"{where}.condition", "the state of a state trigger (807.7)"))
-    if p.condition is not None and p.condition.moved is not None and p.on not in ("discarded", "put_in_ko"):
-        out.append((f"{where}.condition.moved", "a trigger on a move (`discarded`, `put_in_ko`) to read a moved card"))
+    if (
+        p.condition is not None
+        and p.condition.moved is not None
+        and p.on
+        not in (
+            "discarded",
+            "put_in_ko",
+            "command_played",
+        )
+    ):
+        out.append(
+            (
+                f"{where}.condition.moved",
+                "a trigger on a move (`discarded`, `put_in_ko`) or on a play (`command_played`) to read a moved card",
+            )
+        )
+    if p.zone == "hand" and p.kind != "activated":
+        out.append((f"{where}.zone", "an activated EX power for `hand` (802.3, 806.2a)"))
+    if any(isinstance(st, BaseAttribute) for st in p.statics) and (
+        p.kind != "static" or p.condition is not None or len(p.statics) != 1
+    ):
+        out.append((f"{where}.statics", "a base_attribute op alone, in a static EX power with no condition (805.2)"))
     if p.kind == "static" and p.effects:
         out.append((f"{where}.effects", "statics (not effects) for a static EX power"))
     if p.kind != "static" and p.statics:
@@ -137,6 +158,8 @@ def _power_problems(where: str, p: ExPower) -> list[tuple[str, str]]:
             out.append((f"{where}.statics[{j}]", "exactly one of skill or ex for gain_ability (809.1c)"))
     if p.kind != "activated" and any(isinstance(op, UseAgain) for op in _effects(p.effects)):
         out.append((f"{where}.effects", "use_again only in an activated EX power's effects (801.1a)"))
+    if p.zone == "hand" and any(isinstance(op, UseAgain) for op in _effects(p.effects)):
+        out.append((f"{where}.effects", "use_again only in an EX power that works in the areas (a loop, 1101.1)"))
     return out
 
 

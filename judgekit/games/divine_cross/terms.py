@@ -419,12 +419,13 @@ def _skill_damage_watchers(g: DivineCross) -> list[str]:
     ]
 
 
-@rule("914.3", "914.5", "914.5a", "909.1", "812.1", "921.1", "309.3", role=RuleRole.TERM)
+@rule("914.3", "914.5", "914.5a", "914.6", "909.1", "812.1", "921.1", "309.3", role=RuleRole.TERM)
 def damage_effect(g: DivineCross, ctx: Ctx, op: Damage, *, silent: bool = False) -> bool:
-    """914: an effect deals damage; a per-thing amount is one hit of the total (914.5a)."""
+    """914: an effect deals damage; a per-thing amount is one hit of the total (914.5a); damage to a card without HP
+    (an energy or an assist chosen as 'a card in the area') does nothing (914.6)."""
     if silent:
         return bool(candidates(g, ctx, op.target))
-    targets = choose_units(g, ctx, op.target, f"{op.amount} damage")
+    targets = _area_cards(g, ctx, op) if op.area_card else choose_units(g, ctx, op.target, f"{op.amount} damage")
     if not targets:
         g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: no unit to deal damage to", ["104.2"])
         return False
@@ -446,8 +447,36 @@ def damage_effect(g: DivineCross, ctx: Ctx, op: Damage, *, silent: bool = False)
         )
     source = ctx.unit if ctx.unit is not None else ctx.source
     for t in targets:
+        if g.card(t).attached_to is not None or g.hp(t) is None:
+            role = g.card(t).role or "card"
+            g.record(
+                StepKind.EFFECT,
+                ctx.controller,
+                f"{ctx.label}: {g.card(t).name} ({role} of {g.label(g.card(t).attached_to or t)}) has no HP: "
+                f"the {amount} damage to it does nothing",
+                [*cites, "914.6"],
+            )
+            continue
         deal_damage(g, t, amount, source, "effect", cites, ctx.controller)
     return True
+
+
+def _area_cards(g: DivineCross, ctx: Ctx, op: Damage) -> list[str]:
+    """``(エリア)のカード``: the cards in the areas of the units ``op.target`` can mean (909.1: one is chosen)."""
+    pool = [c for u in candidates(g, ctx, op.target) for c in (u, *g.energy(u), *g.attached(u, "assist"))]
+    if op.target.startswith(("own.all", "opponent.all", "all")) or len(pool) <= 1:
+        return pool
+    options = g.card_options(pool)
+    choice = g.decide(
+        DecisionRequest(
+            "target",
+            ctx.controller,
+            tuple(options),
+            "909.1",
+            f"{g.name(ctx.controller)} chooses a card in the area for {ctx.label} ({op.amount} damage)",
+        )
+    )
+    return [options[choice[0]]]
 
 
 @rule("908.1", "907.6", "302.3", "302.5", "813.5", "813.5a", "813.5b", "812.1", role=RuleRole.TERM)
@@ -840,27 +869,74 @@ def attach_energy(g: DivineCross, ctx: Ctx, op: AttachEnergy, *, silent: bool = 
     return n >= op.count
 
 
-@rule("903.1", role=RuleRole.TERM)
-def reveal(g: DivineCross, ctx: Ctx, op: Reveal, *, silent: bool = False) -> bool:
-    """903.1: revealing shows hidden cards to every player until the effect ends."""
+def _reveal_pool(g: DivineCross, ctx: Ctx, op: Reveal) -> list[str]:
     pid = player(g, ctx, op.player)
     zone = zone_id(pid, "hand" if op.source == "hand" else "deck")
-    iids = g.state.zones[zone] if op.source == "hand" else g.state.zones[zone][: op.count]
+    return list(g.state.zones[zone] if op.source == "hand" else g.state.zones[zone][: op.count])
+
+
+def revealed_already(g: DivineCross, ctx: Ctx, op: Reveal) -> list[str]:
+    """The cards a ``reveal`` would show that this effect has revealed and that have not moved since (903.1)."""
+    return [i for i in _reveal_pool(g, ctx, op) if ctx.revealed.get(i) == g.card(i).since]
+
+
+@rule("903.1", "903.2", "911.2", role=RuleRole.TERM)
+def reveal(g: DivineCross, ctx: Ctx, op: Reveal, *, silent: bool = False) -> bool:
+    """903.1: revealing shows hidden cards to every player until the effect ends or the card moves; a card already
+    revealed is not revealed again (903.2)."""
+    pid = player(g, ctx, op.player)
+    iids = _reveal_pool(g, ctx, op)
     if silent:
         return op.source == "hand" or len(iids) >= op.count
-    names = ", ".join(g.card(i).name for i in iids) or "nothing"
-    g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: {g.name(pid)} reveals {names}", ["903.1"])
+    if shuffled := [i for i in iids if ctx.shuffled.get(i) == g.card(i).since]:
+        raise g.ambiguity(
+            ["911.2", "903.1", "903.2"],
+            f"{ctx.label} reveals {', '.join(g.card(i).name for i in shuffled)}, which it revealed before shuffling "
+            "the deck: 911.2 ignores the reveal only from the start to the end of the shuffle, and neither it nor "
+            "903.1 says whether the card is revealed again afterwards (903.2) or not",
+        )
+    already = revealed_already(g, ctx, op)
+    if already:
+        names = ", ".join(g.card(i).name for i in already)
+        g.record(
+            StepKind.EFFECT,
+            ctx.controller,
+            f"{ctx.label}: {names} is revealed already (by this effect, and has not moved): it is not revealed again",
+            ["903.2", "903.1"],
+        )
+    fresh = [i for i in iids if i not in already]
+    if fresh or not already:
+        names = ", ".join(g.card(i).name for i in fresh) or "nothing"
+        g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: {g.name(pid)} reveals {names}", ["903.1"])
+    for i in fresh:
+        ctx.revealed[i] = g.card(i).since
     return op.source == "hand" or len(iids) >= op.count
 
 
-@rule("909.2", "302.2b", role=RuleRole.TERM)
+@rule("909.2", "302.2b", "805.2", role=RuleRole.TERM)
 def search(g: DivineCross, ctx: Ctx, op: Search, *, silent: bool = False) -> bool:
-    """909.2: searching a hidden zone; the searcher may find nothing even if a card qualifies (302.2b)."""
+    """909.2: searching a hidden zone; the searcher may find nothing even if a card qualifies (302.2b). A search by
+    attribute reads each card's base ability there (805.2: it works in any zone, as the base of 809.1a)."""
     if silent:
         return True
     pid = player(g, ctx, op.player)
     zone = zone_id(pid, op.source)
     pool = [i for i in g.state.zones[zone] if _matches(g, i, op)]
+    based = [
+        i
+        for i in g.state.zones[zone]
+        if op.filter.attribute is not None
+        and (d := g.definition(i)) is not None
+        and continuous.base_attributes(d) is not None
+    ]
+    if based:
+        names = ", ".join(g.card(i).name for i in based)
+        g.record(
+            StepKind.RULE,
+            pid,
+            f"{names}: its base ability defines its attributes in the {op.source} too, the base of its information",
+            ["805.2"],
+        )
     if not pool:
         g.record(StepKind.EFFECT, pid, f"{g.name(pid)} searches the {op.source} and finds no such card", ["909.2"])
         return False
@@ -919,12 +995,25 @@ def shuffle(g: DivineCross, pid: str, cites: Sequence[str], *, silent: bool = Fa
     return True
 
 
-@rule("911.1", role=RuleRole.TERM)
+@rule("911.1", "911.2", role=RuleRole.TERM)
 def shuffle_effect(g: DivineCross, ctx: Ctx, op: Shuffle, *, silent: bool = False) -> bool:
-    """911.1: an effect shuffles a deck."""
+    """911.1: an effect shuffles a deck; a reveal of some of its cards is ignored while it is shuffled (911.2)."""
     if silent:
         return True
-    return shuffle(g, player(g, ctx, op.player), ["911.1"])
+    pid = player(g, ctx, op.player)
+    zone = zone_id(pid, "deck")
+    shown = [i for i in g.state.zones[zone] if ctx.revealed.get(i) == g.card(i).since]
+    if shown:
+        g.record(
+            StepKind.RULE,
+            pid,
+            f"{', '.join(g.card(i).name for i in shown)}, revealed by {ctx.label}, is not revealed while "
+            f"{g.name(pid)}'s deck is shuffled: the reveal is ignored from the start to the end of the shuffle",
+            ["911.2"],
+        )
+        for i in shown:
+            ctx.shuffled[i] = ctx.revealed.pop(i)
+    return shuffle(g, pid, ["911.1"])
 
 
 @rule("912.1", "302.3a", "302.3b", "907.7", "907.8", "809.3b-3", role=RuleRole.TERM)
@@ -1044,12 +1133,20 @@ def winning_ticket(g: DivineCross, ctx: Ctx, op: GainWinningTicket, *, silent: b
 # --- そうしたなら, continuous effects, damage modification -------------------------------------------
 
 
-@rule("925.1", "925.2", "1102.2", "1101.1a", "1101.1b", role=RuleRole.TERM)
+@rule("925.1", "925.2", "1102.2", "1101.1a", "1101.1b", "903.2", role=RuleRole.TERM)
 def if_done(g: DivineCross, ctx: Ctx, op: IfDone, *, silent: bool = False) -> bool:
     """925: do the action; the follow-up happens only if it was done in full (925.1) or as chosen (925.2)."""
     if silent:
         return can_do(g, ctx, op.do)
     cites = ["925.2"] if op.optional else ["925.1"]
+    again = [i for o in _nested(op.do) if isinstance(o, Reveal) for i in revealed_already(g, ctx, o)]
+    if again:
+        raise g.ambiguity(
+            ["903.2", cites[0]],
+            f"the action of {ctx.label} reveals {', '.join(g.card(i).name for i in again)}, already revealed by "
+            "this effect: 903.2 says revealing it again is not done, and "
+            f"{cites[0]} does not say whether an action not done because its result already holds was done",
+        )
     who = ctx.controller if op.chooser == "own" else g.state.opponent(ctx.controller)
     repeats = op.optional and any(isinstance(o, UseAgain) for o in _nested(op.then))
     if repeats and g.loop is not None and can_do(g, ctx, op.do):
