@@ -1,4 +1,5 @@
-"""The turn player's actions (行動開始): drive, overdrive, withdraw, set, use a joker, discard, override.
+"""The turn player's actions (行動開始): drive, overdrive, withdraw, set, use a joker, discard, override;
+and taking a set card back, which the rules never allow.
 
 Each action is a rule function: in check-only mode it answers whether the action is legal; run for
 real, an illegal action is recorded as a rejection citing the rule that forbids it, and nothing else
@@ -13,7 +14,16 @@ from judgekit.engine import Event, ScriptedInput, StepKind, zone_id
 from judgekit.engine.rules import RuleRole
 from judgekit.errors import IllegalActionError
 from judgekit.games.code_of_joker import effects, ids, terms, timing
-from judgekit.games.code_of_joker.format import DiscardCard, Drive, Overdrive, Override, SetCard, UseJoker, Withdraw
+from judgekit.games.code_of_joker.format import (
+    DiscardCard,
+    Drive,
+    Overdrive,
+    Override,
+    SetCard,
+    UnsetCard,
+    UseJoker,
+    Withdraw,
+)
 from judgekit.games.code_of_joker.game import FIELD_LIMIT, TRIGGER_SLOTS, CodeOfJoker, Ctx
 from judgekit.games.code_of_joker.registry import rule
 
@@ -366,6 +376,25 @@ def set_card(g: CodeOfJoker, entry: ScriptedInput, *, silent: bool = False) -> b
         play=entry.index,
     )
     return True
+
+
+@rule(ids.TZONE_NO_REMOVE, role=RuleRole.ACTION)
+def unset_card(g: CodeOfJoker, entry: ScriptedInput, *, silent: bool = False) -> bool:
+    """用語/トリガーゾーン/3: a set card cannot be taken out of the trigger zone at will — never legal."""
+    act = _payload(entry, UnsetCard)
+    pid = g.actor(entry)
+    card = g.find(pid, "trigger", act.card)
+    if silent:
+        return False
+    if card is None:
+        reason = f"{g.name(pid)} has no {act.card!r} set in the trigger zone, and a set card cannot be taken out anyway"
+    else:
+        slot = g.zone(pid, "trigger").index(card) + 1
+        reason = (
+            f"{g.card(card).name} (slot {slot}) stays set: a set card cannot be taken out of the trigger zone at will"
+        )
+    g.reject(entry, IllegalActionError("unset", ids.TZONE_NO_REMOVE, reason))
+    return False
 
 
 @rule(

@@ -26,11 +26,13 @@ ACTIONS = {
     "attack": battle.attack,
     "withdraw": actions.withdraw,
     "set": actions.set_card,
+    "unset": actions.unset_card,
     "use_joker": actions.use_joker,
     "discard": actions.discard_card,
     "override": actions.override,
 }
-"""The turn player's actions (行動開始/2–8, and the override of 用語/オーバーライド) by scenario name."""
+"""The turn player's actions (行動開始/2–8, the override of 用語/オーバーライド, and the taking back of a set card
+that 用語/トリガーゾーン/3 forbids) by scenario name."""
 
 
 def run(g: CodeOfJoker, at: str) -> None:

@@ -183,6 +183,18 @@ class SetCard:
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
+class UnsetCard:
+    """セットされたカードを取り外す: always rejected; a set card cannot be taken out at will (トリガーゾーン/3)."""
+
+    do: Literal["unset"]
+    """The action."""
+    card: str
+    """Key of the set card (``key#2`` for the second copy, left first)."""
+    by: PlayerId | None = None
+    """Who acts (default: the turn player)."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
 class UseJoker:
     """ジョーカーカードの使用."""
 
@@ -235,7 +247,7 @@ class EndTurn:
 
 
 Action = Annotated[
-    Drive | Overdrive | Attack | Withdraw | SetCard | UseJoker | DiscardCard | Override | EndTurn,
+    Drive | Overdrive | Attack | Withdraw | SetCard | UnsetCard | UseJoker | DiscardCard | Override | EndTurn,
     Field(discriminator="do"),
 ]
 """A player's action at an action point."""

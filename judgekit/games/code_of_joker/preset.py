@@ -24,6 +24,7 @@ ORDER: list[str] = [
     "override",  # 用語/オーバーライド/1
     "overclock",  # 用語/オーバークロック/1
     "set_card",  # 用語/トリガーゾーン/1
+    "unset_card",  # 用語/トリガーゾーン/3
     "break_set",  # 用語/トリガーゾーン/4
     "reducer",  # 用語/ユニットコストの軽減/1
     "to_discard",  # 用語/捨札/1

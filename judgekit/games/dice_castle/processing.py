@@ -533,7 +533,7 @@ def win_check(g: DiceCastle, *, silent: bool = False) -> list[str]:
 def end_game(g: DiceCastle, winner: str | None, message: str, cites: Sequence[str]) -> GameOver:
     """The game ends; under the competitive rules the foul check follows."""
     g.unresolved = [p.name for p in g.pending]
-    over = g.finish(winner, message, list(cites))
+    over = g.finish(winner, message, cites)
     if g.competitive:
         from judgekit.games.dice_castle import checks
 
