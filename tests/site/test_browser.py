@@ -235,13 +235,13 @@ def test_a_coverage_square_says_how_its_rule_is_covered_on_hover_and_focus(site_
     assert "implemented, exercised" in text and "functions:play_command" in text.replace(" ", "")
     assert "scenarios:" in text.replace(" ", "")
     assert square.get_attribute("title") is None  # one tip at a time: the title moved aside
-    reason = page.locator("a.cell[href$='/r/104.4.html']")
+    reason = page.locator("a.cell[href$='/r/911.2a.html']")
     reason.hover()
-    page.wait_for_function("document.getElementById('jk-tip').innerText.includes('DC 104.4')")
-    assert "not-reachable" in tip.inner_text() and "forbid_skill" in tip.inner_text()
+    page.wait_for_function("document.getElementById('jk-tip').innerText.includes('DC 911.2a')")
+    assert "not-reachable" in tip.inner_text() and "look-or-reveal" in tip.inner_text()
     screenshot(page, "coverage")
     reason.click()
-    page.wait_for_url("**/r/104.4.html")
+    page.wait_for_url("**/r/911.2a.html")
 
 
 @pytest.mark.parametrize("dark", [False, True])

@@ -62,7 +62,7 @@ def test_the_reader_reads_the_real_divine_cross_table() -> None:
     row = table.rows["604.1"]
     assert row.status is Status.IMPLEMENTED and row.functions == ("play_command",)
     assert "assist-one-per-unit" in row.scenarios
-    assert table.rows["104.4"].reason.startswith("The only prohibiting effect")
+    assert table.rows["911.2a"].reason.startswith("The only look-or-reveal effect")
     assert table.rows["102.1"].where == ("judgekit.games.divine_cross.format:Players",)
 
 

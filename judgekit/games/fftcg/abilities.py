@@ -14,7 +14,17 @@ from dataclasses import dataclass
 from judgekit.engine import Card, DecisionRequest, DelayedTrigger, Event, PickMode, StepKind
 from judgekit.engine.rules import RuleRole
 from judgekit.games.fftcg import continuous
-from judgekit.games.fftcg.cards import Ability, CardDef, Choose, Effect, Mode, ModePick, SelfReplace, Variable
+from judgekit.games.fftcg.cards import (
+    Ability,
+    CardDef,
+    Choose,
+    Distribute,
+    Effect,
+    Mode,
+    ModePick,
+    SelfReplace,
+    Variable,
+)
 from judgekit.games.fftcg.game import CHARACTER_TYPES, Ctx, DelayedAuto, Fftcg, PendingAuto
 from judgekit.games.fftcg.registry import rule
 
@@ -73,6 +83,8 @@ class OnStack:
     11.7.8)."""
     split_rule: str = ""
     """The rule that had it divided."""
+    cost_read: int | None = None
+    """An auto ability whose cost reads card information: the count as it went on the stack (11.8.8)."""
 
 
 # --- modes ---------------------------------------------------------------------------------------
@@ -451,7 +463,7 @@ def has_ex_burst(g: Fftcg, iid: str, *, silent: bool = False) -> bool:
     return n == d.ex_burst_damage
 
 
-@rule("11.10.2", "11.10.3", "11.10.1", "15.2.6.2", "11.3.4", "11.3.4.1", role=RuleRole.EFFECT)
+@rule("11.10.2", "11.10.3", "11.10.1", "15.2.6.2", "11.3.4", "11.3.4.1", "11.3.6", role=RuleRole.EFFECT)
 def ex_burst(g: Fftcg, pid: str, iid: str, cites: Sequence[str], *, silent: bool = False) -> bool:
     """11.10.2: the player may use the revealed card's EX BURST at once, with no response possible; a summon
     does all its text, a character only the effect of its EX BURST auto ability (11.10.3)."""
@@ -514,6 +526,13 @@ def ex_burst(g: Fftcg, pid: str, iid: str, cites: Sequence[str], *, silent: bool
     if chosen is None:
         g.record(StepKind.EFFECT, pid, f"{label} has nothing to choose: its effect is not done", ["11.10.3"])
         return False
+    if any(isinstance(op, Distribute) for op in (*effects, *(e for m in declared for e in m.effects))):
+        raise g.ambiguity(
+            ["11.10.3", "11.3.6"],
+            f"{label} divides damage among the cards it chose: a summon declares its division as it is cast (11.3.6), "
+            "but an EX BURST is not cast and applies all its text (11.10.3); no rule says when or by whom the "
+            "division is declared",
+        )
     ctx = Ctx(pid, iid, label, targets=chosen, replaces=tuple(replaces), burst=True)
     variable = d.x if d.type == "summon" else None
     if variable is not None:

@@ -186,6 +186,23 @@ class Condition:
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
+class CostRead:
+    """A cost that reads card information (…につき、このコストは①少なくなる/多くなる): CP of any element added for
+    each one counted, the count read as the cost is fixed (11.6.7, 11.7.7 first sentences; 11.6.9, 11.7.9)."""
+
+    by: int
+    """CP of any element added for each one counted (negative: fewer)."""
+    per: Count | None = None
+    """Count this (for the ability's controller)."""
+    for_each: CardFilter | None = None
+    """Count the characters like this the ability's controller controls."""
+
+    def __post_init__(self) -> None:
+        if (self.per is None) == (self.for_each is None):
+            raise ValueError("a cost that reads cards counts either per or for_each")
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
 class Cost:
     """A cost (11.2, 11.6.2.1): CP of elements, the dull icon, and other actions, all paid at once."""
 
@@ -201,6 +218,8 @@ class Cost:
     """Remove counters of these names from this card (15.1.1.10)."""
     crystals: int = 0
     """Pay this many crystals (6.8)."""
+    reads: CostRead | None = None
+    """The CP change with card information, read as the cost is fixed (11.6.7, 11.7.7)."""
 
 
 # --- one-shot effects ---------------------------------------------------------------------------
@@ -631,9 +650,18 @@ class CostChange:
     op: Literal["cost"]
     """Change the cost to cast cards."""
     by: int
-    """CP added (negative: fewer)."""
+    """CP added (negative: fewer); with ``per`` or ``for_each``, this much for each one counted."""
     cards: CardFilter = Field(default_factory=CardFilter)
     """Which cards, cast by the controller of this effect."""
+    per: Count | None = None
+    """…につき: the change reads card information, ``by`` for each of this count (for the controller), read
+    when the cost is fixed (11.3.5, 11.4.4 first sentences; 11.3.7, 11.4.6: later changes do not matter)."""
+    for_each: CardFilter | None = None
+    """…につき: ``by`` for each character like this the controller controls, read when the cost is fixed."""
+
+    def __post_init__(self) -> None:
+        if self.per is not None and self.for_each is not None:
+            raise ValueError("a cost change counts either per or for_each, not both")
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
@@ -788,6 +816,24 @@ class Variable:
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
+class CostOption:
+    """A cost the player may choose to pay as a summon is cast or an ability used (11.3.5, 11.6.7, 11.7.7 second
+    sentences): an additional cost, paid together with the cost, or an alternative cost, paid instead of it."""
+
+    name: str
+    """How the scenario names it (the action's ``options``)."""
+    cost: Cost
+    """What it costs: CP, hand cards to discard, crystals and, for an ability, counters removed from its card (the only
+    parts an option may have in the vocabulary)."""
+    alternative: bool = False
+    """Paid instead of the cost (代わりに), not beside it."""
+    effects: tuple[Effect, ...] = ()
+    """What is done besides, after the summon's or ability's own effects, when it was paid (…支払ったなら)."""
+    text: str = ""
+    """The printed words, for display."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
 class ModePick:
     """How many of its effects (modes) a summon or ability chooses; the number is fixed when they are declared
     (11.3.4.1, 11.6.6.1, 11.7.6.1, 11.8.10.1)."""
@@ -863,6 +909,8 @@ class Ability:
     """With ``modes``: how many it chooses."""
     x: Variable | None = None
     """Action and special: its variable X (4.5); auto: only a variable defined by its text (``count``)."""
+    options: tuple[CostOption, ...] = ()
+    """Action and special: additional and alternative costs chosen as it is used (11.6.7, 11.7.7)."""
     ex_burst: bool = False
     """This auto ability is the card's EX BURST (11.10.3): on a burst only its effect is done."""
     damage: int | None = None
@@ -926,6 +974,11 @@ class CardDef:
     (11.4.4)."""
     dejon: Dejon | None = None
     """デジョン (15.2.7)."""
+    options: tuple[CostOption, ...] = ()
+    """A summon: additional and alternative costs chosen as it is cast (11.3.5)."""
+    reads: CostRead | None = None
+    """このカードのコストは…につき: its own cost reads card information, read as the cost is fixed (11.3.5, 11.4.4
+    first sentences; 11.3.7, 11.4.6). A summon is then on the stack (11.3.2), a character still in the hand (11.4.2)."""
     text: str = ""
     """The printed text, for display."""
 
@@ -933,7 +986,7 @@ class CardDef:
 def _rebuild() -> None:
     from pydantic.dataclasses import rebuild_dataclass
 
-    for cls in (Delayed, StaticText, Continuous, Replace, SelfReplace, Mode, Ability, CardDef):
+    for cls in (Delayed, StaticText, Continuous, Replace, SelfReplace, Mode, CostOption, Ability, CardDef):
         rebuild_dataclass(cls, force=True)  # type: ignore[arg-type]
 
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from judgekit.engine import Event, ScriptedInput, StepKind, zone_id
+from judgekit.engine import DecisionRequest, Event, PickMode, ScriptedInput, StepKind, zone_id
 from judgekit.engine.rules import RuleRole
-from judgekit.errors import IllegalActionError
+from judgekit.errors import DecisionNeeded, IllegalActionError
 from judgekit.games.fftcg import abilities, continuous, terms
 from judgekit.games.fftcg.abilities import OnStack
 from judgekit.games.fftcg.cards import (
@@ -23,6 +23,8 @@ from judgekit.games.fftcg.cards import (
     Choose,
     Cost,
     CostChange,
+    CostOption,
+    CostRead,
     Distribute,
     Mode,
     ModePick,
@@ -83,18 +85,158 @@ def requirement_for_cost(cost: Cost) -> Requirement:
     return Requirement(total, elements, max(1, len(elements)) if total else 0)
 
 
+def read_ability_cost(g: Fftcg, pid: str, cost: Cost, req: Requirement) -> tuple[Requirement, str, int]:
+    """An ability's CP requirement with its card-reading change applied as the cost is fixed (11.6.7, 11.7.7,
+    11.8.8): the requirement, the words for the trace, and how many CP of specific elements the reduction would
+    have to remove (more than the CP of any element it has: the rules do not say how an element's CP is reduced)."""
+    if cost.reads is None:
+        return req, "", 0
+    read = read_cost_change(g, cost.reads, pid)
+    assert read is not None
+    n, what = read
+    delta = cost.reads.by * n
+    generic = req.total - sum(req.elements.values())
+    beyond = max(0, -delta - generic)
+    total = max(req.total + delta, sum(req.elements.values()))
+    allowance = req.allowance if total else 0
+    return Requirement(total, req.elements, allowance), f"{n} {what}, {delta:+d}", beyond
+
+
+def options_of(
+    kind: str, rule_id: str, name: str, options: Sequence[CostOption], picked: Sequence[str]
+) -> tuple[CostOption, ...] | IllegalActionError:
+    """11.3.5, 11.6.7, 11.7.7 second sentences: the additional and alternative costs the player chose to pay, each
+    once, and at most one alternative (it replaces the cost)."""
+    by_name = {o.name: o for o in options}
+    chosen: list[CostOption] = []
+    for n in picked:
+        o = by_name.get(n)
+        if o is None:
+            return IllegalActionError(kind, rule_id, f"{name} has no additional or alternative cost {n!r}")
+        if o in chosen:
+            return IllegalActionError(kind, rule_id, f"{name}: {n!r} is chosen twice")
+        chosen.append(o)
+    if sum(o.alternative for o in chosen) > 1:
+        return IllegalActionError(kind, rule_id, f"{name}: only one alternative cost can be paid instead of its cost")
+    return tuple(chosen)
+
+
+def with_options(req: Requirement, chosen: Sequence[CostOption]) -> Requirement:
+    """The CP of the chosen additional costs added to ``req`` (an alternative cost replaces ``req`` beforehand)."""
+    total = req.total
+    elements = dict(req.elements)
+    for o in chosen:
+        if o.alternative:
+            continue
+        add = requirement_for_cost(o.cost)
+        total += add.total
+        for e, n in add.elements.items():
+            elements[e] = elements.get(e, 0) + n
+    if total == req.total:
+        return req
+    return Requirement(total, elements, max(req.allowance, len(elements), 1))
+
+
+def option_crystals(chosen: Sequence[CostOption]) -> int:
+    """Crystals (6.8) the chosen additional costs ask for (an alternative cost's are its own)."""
+    return sum(o.cost.crystals for o in chosen if not o.alternative)
+
+
+def option_counters(cost: Cost, chosen: Sequence[CostOption]) -> dict[str, int]:
+    """Counters to remove from the card with the ability (15.1.1.10): its cost's and the chosen additional costs'."""
+    out = dict(cost.remove_counters)
+    for o in chosen:
+        if not o.alternative:
+            for n, k in o.cost.remove_counters.items():
+                out[n] = out.get(n, 0) + k
+    return out
+
+
+def pay_crystals(g: Fftcg, pid: str, n: int, cites: Sequence[str]) -> None:
+    """Pay ``n`` crystals (6.8.1) as part of a cost."""
+    if n:
+        have = g.state.players[pid].counters.get("crystals", 0)
+        g.set_counter(pid, "crystals", have - n)
+        g.record(StepKind.ACTION, pid, f"{g.name(pid)} pays {n} crystal(s)", [*cites, "6.8.1"])
+
+
+def option_words(chosen: Sequence[CostOption]) -> str:
+    """How the trace names the chosen options."""
+    if not chosen:
+        return ""
+    return "; " + ", ".join(
+        f"{'paying instead the alternative cost' if o.alternative else 'paying also the additional cost'} {o.name}"
+        for o in chosen
+    )
+
+
 def card_cost(g: Fftcg, pid: str, iid: str) -> tuple[int, list[str]]:
     """The cost to cast the card, fixed now (11.4.6, 11.3.7), with the effects that changed it."""
     d = g.definition(iid)
     cost = d.cost
     changed: list[str] = []
+    if d.reads is not None:
+        read = read_cost_change(g, d.reads, pid)
+        assert read is not None
+        n, what = read
+        if d.type == "summon" and d.reads.per == "own.hand" and iid in g.state.zones[zone_id(pid, "hand")]:
+            n -= 1
+            what += " (not the summon itself: it is on the stack, 11.3.2)"
+        cost += d.reads.by * n
+        changed.append(f"its own text: {n} {what}, {d.reads.by * n:+d}")
     for e, _ in continuous.active(g, CostChange):
         op = continuous.payload(e).op
         assert isinstance(op, CostChange)
         if e.controller == pid and continuous.matches(g, iid, op.cards):
-            cost += op.by
-            changed.append(e.label)
+            read = read_cost_change(g, op, e.controller)
+            if read is None:
+                cost += op.by
+                changed.append(e.label)
+            else:
+                n, what = read
+                cost += op.by * n
+                changed.append(f"{e.label}: {n} {what}, {op.by * n:+d}")
     return max(0, cost), changed
+
+
+COUNTED: dict[str, str] = {
+    "damage": "card(s) in the damage zone",
+    "hand": "card(s) in the hand",
+    "deck": "card(s) in the deck",
+    "break": "card(s) in the break zone",
+    "forwards": "forward(s)",
+    "backups": "backup(s)",
+    "crystals": "crystal(s)",
+}
+"""How the trace names what a cost that reads card information counts."""
+
+
+def read_cost_change(g: Fftcg, op: CostChange | CostRead, controller: str) -> tuple[int, str] | None:
+    """The card information a cost change reads, now, as the cost is fixed (11.3.5, 11.4.4, 11.6.7, 11.7.7,
+    11.8.8 first sentences): how many, and what was counted; ``None`` for a fixed change."""
+    if op.per is not None:
+        side, rest = op.per.split(".", 1)
+        whose = controller if side == "own" else g.state.opponent(controller)
+        return continuous.count(g, op.per, controller), f"{COUNTED[rest]} of {g.name(whose)}"
+    if op.for_each is not None:
+        f = op.for_each
+        n = sum(1 for i in g.field(controller) if continuous.matches(g, i, f))
+        state = "" if f.dull is None else "dull " if f.dull else "active "
+        kind = "character" if f.type is None else str(f.type)
+        return n, f"{state}{kind}(s) of {g.name(controller)}"
+    return None
+
+
+def cost_reads_cards(g: Fftcg, pid: str, iid: str) -> bool:
+    """Whether the card's cost, or an effect changing it, reads card information (11.3.5, 11.4.4 first sentences)."""
+    if g.definition(iid).reads is not None:
+        return True
+    for e, _ in continuous.active(g, CostChange):
+        op = continuous.payload(e).op
+        assert isinstance(op, CostChange)
+        if e.controller == pid and continuous.matches(g, iid, op.cards) and read_cost_change(g, op, pid) is not None:
+            return True
+    return False
 
 
 @rule("11.2.1", "11.2.1.1", "5.2.1.2", "5.2.1.3", "5.2.1.3.1", "5.2.3.1.1.3", "15.1.1.4.1", role=RuleRole.TERM)
@@ -107,6 +249,7 @@ def check_payment(
     exclude: Sequence[str] = (),
     discard_count: int = 0,
     *,
+    cards_rule: str = "11.6.10",
     silent: bool = False,
 ) -> Paid | IllegalActionError:
     """11.2.1.1: 2 CP of its element for each hand card discarded (a multi-element card declares one, never a
@@ -161,12 +304,14 @@ def check_payment(
     for key in pay.cards:
         iid = _hand_card(g, pid, key, taken)
         if iid is None:
-            return IllegalActionError("pay", "11.6.10", f"{g.name(pid)} has no {key!r} in hand to discard for the cost")
+            return IllegalActionError(
+                "pay", cards_rule, f"{g.name(pid)} has no {key!r} in hand to discard for the cost"
+            )
         taken.add(iid)
         cards.append(iid)
     if len(cards) != discard_count:
         return IllegalActionError(
-            "pay", "11.6.10", f"the cost discards {discard_count} card(s); the payment names {len(cards)}"
+            "pay", cards_rule, f"the cost discards {discard_count} card(s); the payment names {len(cards)}"
         )
 
     def enough(sources: Sequence[Cp]) -> bool:
@@ -224,6 +369,111 @@ def carry_out(
         + (["5.2.3.1.1.3"] if any(not c.discard for c in paid.cps) else [])
         + (["5.2.1.3.1", *([surplus_rule] if surplus_rule else [])] if paid.surplus else []),
     )
+    return True
+
+
+# --- an auto ability's cost (11.8.8, 11.8.14) ---------------------------------------------------
+
+
+def has_cost(a: Ability) -> bool:
+    """Whether an auto ability has a cost to pay (11.8.8)."""
+    return a.cost != Cost() or (a.x is not None and a.x.cost is not None)
+
+
+@rule("11.8.8", "11.8.14", *PAY_IDS, role=RuleRole.TERM)
+def pay_auto_cost(
+    g: Fftcg,
+    controller: str,
+    source: str,
+    label: str,
+    a: Ability,
+    read_on_stack: int | None = None,
+    *,
+    silent: bool = False,
+) -> bool:
+    """11.8.14: an auto ability whose text lets its controller choose to pay (…を支払ってもよい) is put on the stack
+    either way and the choice — to pay, and how — is made as it resolves. A cost that reads card information is set
+    to the value read (11.8.8), at a time the rules do not give: when the count differs from the one as the ability
+    went on the stack (``read_on_stack``), the run stops. The payment is a ``pay`` decision: ``dull:<backup>`` and
+    ``discard:<hand card>`` (``discard:<card>:<element>`` for a multi-element card) for CP, ``card:<hand card>``
+    for the cost's discards. Returns whether it was paid (the caller has already asked whether to pay)."""
+    options: list[str] = []
+    for key, i in g.card_options(g.field(controller)).items():
+        if g.chars(i).type == "backup" and not g.is_dull(i):
+            options.append(f"dull:{key}")
+    for key, i in g.card_options(g.state.zones[zone_id(controller, "hand")]).items():
+        d = g.definition(i)
+        if {"light", "dark"} & set(d.elements):
+            pass  # never discarded for CP (5.2.1.3)
+        elif len(d.elements) > 1:
+            options.extend(f"discard:{key}:{e}" for e in d.elements)
+        else:
+            options.append(f"discard:{key}")
+        if a.cost.discard:
+            options.append(f"card:{key}")
+    if silent:
+        return bool(options)
+    if a.cost.reads is not None:
+        now = read_cost_change(g, a.cost.reads, controller)
+        if now is not None and read_on_stack is not None and now[0] != read_on_stack:
+            raise g.ambiguity(
+                ["11.8.8", "11.8.14"],
+                f"the cost of {label} reads card information: {read_on_stack} as it went on the stack, {now[0]} as it "
+                "is paid on resolution; 11.8.8 sets the cost to the value read without saying when it is read",
+            )
+    request = DecisionRequest(
+        "pay",
+        controller,
+        tuple(options),
+        "11.8.14",
+        f"{g.name(controller)} chooses how to pay the cost of {label} as it resolves",
+        PickMode.SOME,
+        0,
+        len(options),
+    )
+    choice = g.decide(request)
+    discard: list[str | Discarded] = []
+    dull: list[str] = []
+    cards: list[str] = []
+    for c in choice:
+        how, _, rest = c.partition(":")
+        if how == "dull":
+            dull.append(rest)
+        elif how == "card":
+            cards.append(rest)
+        elif ":" in rest:
+            key, _, element = rest.partition(":")
+            discard.append(Discarded(key, element))  # type: ignore[arg-type]
+        else:
+            discard.append(rest)
+    req, read_words, beyond = read_ability_cost(g, controller, a.cost, requirement_for_cost(a.cost))
+    if beyond:
+        raise g.ambiguity(
+            ["11.8.8", "11.8.14"],
+            f"the cost of {label} reads card information and is reduced by {beyond} CP more than its CP of any "
+            "element: the rules do not say whether a reduction removes CP of a specific element",
+        )
+    paid = check_payment(
+        g,
+        controller,
+        Payment(tuple(discard), tuple(dull), tuple(cards)),
+        req,
+        ("11.8.14", "11.8.14"),
+        discard_count=a.cost.discard,
+        cards_rule="11.8.14",
+    )
+    if isinstance(paid, IllegalActionError):
+        raise DecisionNeeded(request.kind, controller, options, "11.8.14", request.prompt, f"{choice}: {paid}")
+    if read_words:
+        g.record(
+            StepKind.ACTION,
+            controller,
+            f"the cost of {label} reads card information as it is paid: {req.total} CP ({read_words})",
+            ["11.8.8"],
+        )
+    carry_out(g, controller, paid, ["11.8.14"], label, "11.8.14")
+    if paid.cards:
+        terms.discard_cards(g, controller, list(paid.cards), ["11.8.14"], controller, f"the cost of {label}")
     return True
 
 
@@ -288,6 +538,18 @@ def with_x_cost(req: Requirement, variable: Variable | None, x: int | None) -> R
     return Requirement(req.total + x, elements, allowance)
 
 
+def distributed(effects: Sequence[object], modes: Sequence[Mode] = ()) -> tuple[Distribute, int] | None:
+    """The ``distribute`` effect among ``effects`` or the declared ``modes``, and the index of the chosen group it
+    divides among (a mode's choices follow the earlier declared modes' choices)."""
+    offset = 0
+    for effs, specs in [(effects, 0), *((m.effects, len(m.choose)) for m in modes)]:
+        op = next((e for e in effs if isinstance(e, Distribute)), None)
+        if op is not None:
+            return op, offset + (0 if op.target == "chosen" else int(op.target.split(".")[1]))
+        offset += specs
+    return None
+
+
 def split_of(
     g: Fftcg,
     kind: str,
@@ -296,15 +558,17 @@ def split_of(
     effects: Sequence[object],
     chosen: tuple[tuple[str, ...], ...],
     split: Mapping[str, int],
+    modes: Sequence[Mode] = (),
 ) -> tuple[tuple[str, int], ...] | IllegalActionError:
     """11.3.6, 11.6.8, 11.7.8: how the damage of a ``distribute`` effect is divided among the cards it chose,
-    declared on casting or using: every chosen card at least 1, the shares adding up to the amount."""
-    op = next((e for e in effects if isinstance(e, Distribute)), None)
-    if op is None:
+    declared on casting or using (after its modes, 11.3.4, 11.6.6, 11.7.6): every chosen card at least 1, the shares
+    adding up to the amount. In a declared mode, the cards are that mode's own choices."""
+    found = distributed(effects, modes)
+    if found is None:
         if split:
             return IllegalActionError(kind, rule_id, f"{name} divides no damage: it takes no split")
         return ()
-    n = 0 if op.target == "chosen" else int(op.target.split(".")[1])
+    op, n = found
     group = chosen[n] if n < len(chosen) else ()
     labels = {g.option_of(i): i for i in group}
     if not group:
@@ -391,6 +655,7 @@ def cast(g: Fftcg, entry: ScriptedInput) -> str | None:
     "14.1",
     "14.2",
     "14.4",
+    "6.8.1",
     *PAY_IDS,
     role=RuleRole.ACTION,
 )
@@ -407,6 +672,8 @@ def cast_summon(g: Fftcg, entry: ScriptedInput, iid: str, *, silent: bool = Fals
     paid: Paid | None = None
     cost, changed = card_cost(g, pid, iid)
     split: tuple[tuple[str, int], ...] = ()
+    options: tuple[CostOption, ...] = ()
+    fixed_total = 0
     specs, effects = d.choose, d.effects
     declared: tuple[Mode, ...] = ()
     number = 0
@@ -430,19 +697,53 @@ def cast_summon(g: Fftcg, entry: ScriptedInput, iid: str, *, silent: bool = Fals
         problem = IllegalActionError("cast", "11.3.4", f"{d.name} has no effects to choose among")
     elif (bad_x := x_problem("cast", "11.3.5", d.name, d.x, act.x)) is not None:
         problem = bad_x
+    elif isinstance(picked := options_of("cast", "11.3.5", d.name, d.options, act.options), IllegalActionError):
+        problem = picked
     else:
+        options = picked
         parsed = parse_choices(g, pid, specs, act.choose, None)
         if isinstance(parsed, str):
             problem = IllegalActionError("cast", "11.3.3", f"{d.name}: {parsed}")
         else:
             chosen = parsed
-            req = with_x_cost(requirement_for_card(g, pid, d, cost), d.x, act.x)
-            divided = split_of(g, "cast", "11.3.6", d.name, effects if not declared else (), chosen, act.split)
+            alternative = next((o for o in options if o.alternative), None)
+            if alternative is not None and changed and not silent:
+                raise g.ambiguity(
+                    ["11.3.5", "11.3.7"],
+                    f"{d.name} is cast paying the alternative cost {alternative.name} while effects change the cost "
+                    f"to cast it ({', '.join(changed)}): the rules do not say whether those changes apply to an "
+                    "alternative cost",
+                )
+            req = with_options(
+                requirement_for_cost(alternative.cost)
+                if alternative is not None
+                else with_x_cost(requirement_for_card(g, pid, d, cost), d.x, act.x),
+                options,
+            )
+            discards = sum(o.cost.discard for o in options)
+            crystals = sum(o.cost.crystals for o in options)
+            fixed_total = req.total
+            divided = split_of(
+                g, "cast", "11.3.6", d.name, effects if not declared else (), chosen, act.split, declared
+            )
             checked = (
                 divided
                 if isinstance(divided, IllegalActionError)
-                else check_payment(g, pid, act.pay, req, ("11.3.7.1", "11.3.7.1"), exclude=[iid])
+                else check_payment(
+                    g,
+                    pid,
+                    act.pay,
+                    req,
+                    ("11.3.7.1", "11.3.7.1"),
+                    exclude=[iid],
+                    discard_count=discards,
+                    cards_rule="11.3.7.1",
+                )
             )
+            if not isinstance(checked, IllegalActionError) and crystals > g.state.players[pid].counters.get(
+                "crystals", 0
+            ):
+                checked = IllegalActionError("cast", "11.3.7.1", f"{g.name(pid)} has too few crystals")
             if isinstance(checked, IllegalActionError):
                 problem = checked
             else:
@@ -463,7 +764,7 @@ def cast_summon(g: Fftcg, entry: ScriptedInput, iid: str, *, silent: bool = Fals
         return None
     assert paid is not None
     payload = OnStack(
-        effects=tuple(effects) if not declared else (),
+        effects=(tuple(effects) if not declared else ()) + tuple(op for o in options for op in o.effects),
         choose=tuple(specs),
         chosen_since=abilities.since_of(g, chosen),
         replaces=tuple(d.replaces),
@@ -483,17 +784,22 @@ def cast_summon(g: Fftcg, entry: ScriptedInput, iid: str, *, silent: bool = Fals
         + (abilities.mode_words(declared, number, d.pick) if declared else "")
         + (f", choosing {what}" if what else "")
         + (f", dividing its damage: {split_words(g, split)}" if split else "")
-        + f"; {x_words}its cost is fixed at {cost + (payload.x or 0)}"
-        + (f" ({', '.join(changed)})" if changed else ""),
+        + option_words(options)
+        + f"; {x_words}its cost is fixed at {fixed_total if options else cost + (payload.x or 0)}"
+        + (f" ({', '.join(changed)})" if changed and not any(o.alternative for o in options) else ""),
         ["11.3.1", "11.3.2", "15.1.1.7.1", "6.2.3", "7.12.1", "7.12.3", "11.3.7", "9.3.1.6"]
         + (["11.3.3"] if chosen else [])
         + (["11.3.4"] if declared else [])
         + (["11.3.6"] if split else [])
         + (["11.3.4.1"] if declared and not abilities.is_plain(d.pick) else [])
-        + (["11.3.5", "4.5"] if payload.x is not None else []),
+        + (["11.3.5", "4.5"] if payload.x is not None else [])
+        + (["11.3.5"] if (payload.x is None and cost_reads_cards(g, pid, iid)) or options else []),
         play=entry.index,
     )
     carry_out(g, pid, paid, ["11.3.7.1"], d.name, "11.3.7.1")
+    if paid.cards:
+        terms.discard_cards(g, pid, list(paid.cards), ["11.3.7.1"], pid, f"the cost of {d.name}")
+    pay_crystals(g, pid, sum(o.cost.crystals for o in options), ["11.3.7.1"])
     g.record(StepKind.ACTION, pid, f"{d.name} is cast: {g.name(pid)} receives priority", ["11.3.8"])
     abilities.trigger(g, Event("summon_cast", pid, iid, iid), cites=("11.3.8",))
     return pid
@@ -503,6 +809,7 @@ def cast_summon(g: Fftcg, entry: ScriptedInput, iid: str, *, silent: bool = Fals
     "11.4.1",
     "11.4.2",
     "11.4.3",
+    "11.4.5",
     "11.4.6",
     "11.4.6.1.1",
     "11.4.6.1.2",
@@ -526,6 +833,7 @@ def cast_summon(g: Fftcg, entry: ScriptedInput, iid: str, *, silent: bool = Fals
     "14.1",
     "14.2",
     "14.4",
+    "6.8.1",
     *PAY_IDS,
     role=RuleRole.ACTION,
 )
@@ -540,12 +848,14 @@ def cast_character(g: Fftcg, entry: ScriptedInput, iid: str | None, *, silent: b
     also: tuple[str, ...] = ()
     paid: Paid | None = None
     back_attack = False
+    options: tuple[CostOption, ...] = ()
+    fixed_total = 0
     if iid is None:
         problem = IllegalActionError("cast", "11.4.2", f"{g.name(pid)} has no {act.card!r} in hand")
     else:
         d = g.definition(iid)
         back_attack = "back_attack" in d.keywords
-        cost, _ = card_cost(g, pid, iid)
+        cost, changed_now = card_cost(g, pid, iid)
         main = g.state.phase in ("main1", "main2")
         if back_attack:
             if g.state.phase not in ("main1", "main2", "attack") or g.window is None or not g.window.summons:
@@ -572,11 +882,46 @@ def cast_character(g: Fftcg, entry: ScriptedInput, iid: str | None, *, silent: b
         if problem is None:
             problem = x_problem("cast", "11.4.4", d.name, d.x, act.x)
         if problem is None:
-            req = with_x_cost(requirement_for_card(g, pid, d, cost), d.x, act.x)
+            picked = options_of("cast", "11.4.4", d.name, d.options, act.options)
+            if isinstance(picked, IllegalActionError):
+                problem = picked
+            else:
+                options = picked
+        if problem is None:
+            alternative = next((o for o in options if o.alternative), None)
+            if alternative is not None and changed_now and not silent:
+                raise g.ambiguity(
+                    ["11.4.4", "11.4.6"],
+                    f"{d.name} is cast paying the alternative cost {alternative.name} while effects change the cost "
+                    f"to cast it ({', '.join(changed_now)}): the rules do not say whether those changes apply to an "
+                    "alternative cost",
+                )
+            req = with_options(
+                requirement_for_cost(alternative.cost)
+                if alternative is not None
+                else with_x_cost(requirement_for_card(g, pid, d, cost), d.x, act.x),
+                options,
+            )
+            fixed_total = req.total
             short = (
                 "11.4.6.1.2" if len(set(d.elements)) > 1 and not {"light", "dark"} & set(d.elements) else "11.4.6.1.1"
             )
-            checked = check_payment(g, pid, act.pay, req, (short, "11.4.6.1.4"), exclude=[iid])
+            if alternative is not None:
+                short = "11.4.7"
+            checked = check_payment(
+                g,
+                pid,
+                act.pay,
+                req,
+                (short, "11.4.6.1.4"),
+                exclude=[iid],
+                discard_count=sum(o.cost.discard for o in options),
+                cards_rule="11.4.7",
+            )
+            if not isinstance(checked, IllegalActionError) and sum(o.cost.crystals for o in options) > g.state.players[
+                pid
+            ].counters.get("crystals", 0):
+                checked = IllegalActionError("cast", "11.4.7", f"{g.name(pid)} has too few crystals")
             if isinstance(checked, IllegalActionError):
                 problem = checked
             else:
@@ -588,6 +933,15 @@ def cast_character(g: Fftcg, entry: ScriptedInput, iid: str | None, *, silent: b
         return None
     assert iid is not None and paid is not None
     d = g.definition(iid)
+    divides = any(isinstance(op, Distribute) for m in d.modes for op in m.effects)
+    if divides:
+        raise g.ambiguity(
+            ["11.4.3", "11.4.5", "11.4.1", "11.4.8"],
+            f"{d.name} asks which of its effects to use (11.4.3) and how one of them divides its damage among cards "
+            "(11.4.5), both declared as it is cast; but a character is cast without the stack (11.4.1) and only "
+            "enters the field (11.4.8): the rules do not say when or how the declared effect and its division are "
+            "carried out",
+        )
     if d.modes:
         raise g.ambiguity(
             ["11.4.3", "11.4.1", "11.4.8"],
@@ -595,7 +949,16 @@ def cast_character(g: Fftcg, entry: ScriptedInput, iid: str | None, *, silent: b
             "without the stack (11.4.1) and only enters the field (11.4.8): the rules do not say when or how the "
             "declared effect is carried out",
         )
+    with_effects = [o for o in options if o.effects]
+    if with_effects:
+        raise g.ambiguity(
+            ["11.4.4", "11.4.1", "11.4.8"],
+            f"{d.name} is cast paying the additional cost {with_effects[0].name}, whose text does something when it is "
+            "paid (11.4.4); but a character is cast without the stack (11.4.1) and only enters the field (11.4.8): "
+            "the rules do not say when or how that is carried out",
+        )
     cost, changed = card_cost(g, pid, iid)
+    alt = any(o.alternative for o in options)
     light = bool({"light", "dark"} & set(d.elements))
     multi = len(set(d.elements)) > 1 and not light
     joins = not d.generic and any(g.chars(i).generic and g.chars(i).name == d.name for i in g.field(pid))
@@ -605,17 +968,23 @@ def cast_character(g: Fftcg, entry: ScriptedInput, iid: str | None, *, silent: b
         f"{g.name(pid)} casts {d.name} (a special action: no stack, no response)"
         + (" with Back Attack" if back_attack else "")
         + (f"; X is {act.x} and its cost is fixed at {cost + act.x}" if d.x is not None and act.x is not None else "")
-        + (f"; its cost is fixed at {cost}" if d.x is None or act.x is None else "")
-        + (f" ({', '.join(changed)})" if changed else ""),
+        + option_words(options)
+        + (f"; its cost is fixed at {fixed_total}" if options else "")
+        + (f"; its cost is fixed at {cost}" if (d.x is None or act.x is None) and not options else "")
+        + (f" ({', '.join(changed)})" if changed and not alt else ""),
         ["11.4.1", "11.4.2", "11.4.6", "15.1.1.7.1"]
         + (["15.2.5.1", "15.2.5.2", "15.2.5.4"] if back_attack else [])
         + (["15.2.5.3"] if back_attack and not g.stack.is_empty() else [])
-        + (["11.4.6.1.3"] if light else ["11.4.6.1.2"] if multi else ["11.4.6.1.1"] if cost else [])
+        + ([] if alt else ["11.4.6.1.3"] if light else ["11.4.6.1.2"] if multi else ["11.4.6.1.1"] if cost else [])
         + (["7.7.3.1"] if joins else [])
-        + (["11.4.4", "4.5"] if d.x is not None and act.x is not None else []),
+        + (["11.4.4", "4.5"] if d.x is not None and act.x is not None else [])
+        + (["11.4.4"] if (d.x is None or act.x is None) and (cost_reads_cards(g, pid, iid) or options) else []),
         play=entry.index,
     )
     carry_out(g, pid, paid, ["11.4.7"], d.name, "11.4.6.1.4")
+    if paid.cards:
+        terms.discard_cards(g, pid, list(paid.cards), ["11.4.7"], pid, f"the cost of {d.name}")
+    pay_crystals(g, pid, sum(o.cost.crystals for o in options), ["11.4.7"])
     terms.put_onto_field(g, pid, iid, ["11.4.8"], pid)
     return g.state.turn_player
 
@@ -693,6 +1062,24 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
     flag = f"ability:{iid}:{act.ability}"
     split: tuple[tuple[str, int], ...] = ()
     split_rule = "11.7.8" if special else "11.6.8"
+    read_words = ""
+    fixed = 0
+    options: tuple[CostOption, ...] = ()
+    cost = Cost()
+    if a is not None:
+        alternative = next((o for o in a.options if o.alternative and o.name in act.options), None)
+        # 11.6.2.1, 11.7.2.1: everything before the colon is the cost; an alternative cost replaces all of it (the
+        # special ability's card of the same name is asked besides the written cost, 11.7.1, and stays).
+        cost = (
+            a.cost
+            if alternative is None
+            else Cost(
+                cp=dict(alternative.cost.cp),
+                discard=alternative.cost.discard,
+                crystals=alternative.cost.crystals,
+                remove_counters=dict(alternative.cost.remove_counters),
+            )
+        )
     if iid is None or a is None:
         problem = IllegalActionError(
             "ability", "11.6.4", f"{g.name(pid)} controls no {act.card!r} with an ability {act.ability!r}"
@@ -707,10 +1094,10 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
         problem = IllegalActionError(
             "ability", base, f"{act.ability} may be used {a.per_turn} time(s) a turn and has been"
         )
-    elif a.cost.dull and g.is_dull(iid):
+    elif cost.dull and g.is_dull(iid):
         problem = IllegalActionError("ability", base, f"{g.label(iid)} is dull: it cannot be dulled to pay the cost")
     elif (
-        a.cost.dull
+        cost.dull
         and g.chars(iid).type in ("forward", "backup")
         and not g.controlled_since_turn_start(iid)
         and not g.has(iid, "haste")
@@ -720,9 +1107,9 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
             "11.7.2.2" if special else "11.6.2.2",
             f"{g.label(iid)} has not been controlled since the start of the turn and has no Haste",
         )
-    elif any(g.counters(iid).get(n, 0) < k for n, k in a.cost.remove_counters.items()):
+    elif any(g.counters(iid).get(n, 0) < k for n, k in cost.remove_counters.items()):
         problem = IllegalActionError("ability", base, f"{g.label(iid)} has too few counters to remove")
-    elif a.cost.crystals > g.state.players[pid].counters.get("crystals", 0):
+    elif cost.crystals > g.state.players[pid].counters.get("crystals", 0):
         problem = IllegalActionError("ability", base, f"{g.name(pid)} has too few crystals")
     else:
         taken: list[str] = []
@@ -756,20 +1143,62 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
         if problem is None:
             problem = x_problem("ability", "11.7.7" if special else "11.6.7", act.ability, a.x, act.x)
         if problem is None:
+            picked = options_of("ability", "11.7.7" if special else "11.6.7", act.ability, a.options, act.options)
+            if isinstance(picked, IllegalActionError):
+                problem = picked
+            elif cost.crystals + option_crystals(picked) > g.state.players[pid].counters.get("crystals", 0):
+                problem = IllegalActionError("ability", base, f"{g.name(pid)} has too few crystals")
+            elif iid is not None and any(
+                g.counters(iid).get(n, 0) < k for n, k in option_counters(cost, picked).items()
+            ):
+                problem = IllegalActionError(
+                    "ability",
+                    "11.7.10" if special else "11.6.10",
+                    f"{g.label(iid)} has too few counters to remove for every cost chosen",
+                )
+            else:
+                options = picked
+        if problem is None:
             parsed = parse_choices(g, pid, specs, act.choose, iid)
             if isinstance(parsed, str):
                 problem = IllegalActionError("ability", "11.7.5" if special else "11.6.5", f"{act.ability}: {parsed}")
             else:
                 chosen = parsed
-                req = with_x_cost(requirement_for_cost(a.cost), a.x, act.x)
+                req, read_words, beyond = read_ability_cost(
+                    g, pid, cost, with_x_cost(requirement_for_cost(cost), a.x, act.x)
+                )
+                req = with_options(req, options)
+                fixed = req.total
                 rid = "11.7.2.1" if special else "11.6.2.1"
+                if beyond and not silent:
+                    raise g.ambiguity(
+                        ["11.7.7" if special else "11.6.7", rid],
+                        f"the cost of {act.ability} reads card information and is reduced by {beyond} CP more than "
+                        "its CP of any element: the rules do not say whether a reduction removes CP of a specific "
+                        "element",
+                    )
                 divided = split_of(
-                    g, "ability", split_rule, act.ability, a.effects if not declared else (), chosen, act.split
+                    g,
+                    "ability",
+                    split_rule,
+                    act.ability,
+                    a.effects if not declared else (),
+                    chosen,
+                    act.split,
+                    declared,
                 )
                 checked = (
                     divided
                     if isinstance(divided, IllegalActionError)
-                    else check_payment(g, pid, act.pay, req, (rid, rid), exclude=taken, discard_count=a.cost.discard)
+                    else check_payment(
+                        g,
+                        pid,
+                        act.pay,
+                        req,
+                        (rid, rid),
+                        exclude=taken,
+                        discard_count=cost.discard + sum(o.cost.discard for o in options if not o.alternative),
+                    )
                 )
                 if isinstance(checked, IllegalActionError):
                     problem = checked
@@ -787,7 +1216,7 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
     label = f"{card.name}'s {'special' if special else 'action'} ability {a.name}"
     x = act.x if a.x is not None and a.x.cost is not None else None
     payload = OnStack(
-        effects=tuple(a.effects) if not declared else (),
+        effects=(tuple(a.effects) if not declared else ()) + tuple(op for o in options for op in o.effects),
         choose=tuple(specs),
         chosen_since=abilities.since_of(g, chosen),
         ability=a,
@@ -810,14 +1239,19 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
         + (abilities.mode_words(declared, number, a.pick) if declared else "")
         + (f", choosing {what}" if what else "")
         + (f", dividing its damage: {split_words(g, split)}" if split else "")
-        + (f"; X is {x}" if x is not None else ""),
+        + (f"; X is {x}" if x is not None else "")
+        + option_words(options)
+        + (f"; its cost is fixed at {fixed} CP ({read_words})" if read_words else "")
+        + (f"; its CP cost is fixed at {fixed}" if options and not read_words else ""),
         (["11.7.1", "11.7.3", "11.7.4", "11.7.9"] if special else ["11.6.1", "11.6.3", "11.6.4", "11.6.9"])
         + ["9.3.1.7"]
         + ([("11.7.6" if special else "11.6.6")] if declared else [])
         + ([("11.7.6.1" if special else "11.6.6.1")] if declared and not abilities.is_plain(a.pick) else [])
         + (["11.7.5" if special else "11.6.5"] if chosen else [])
         + ([split_rule] if split else [])
-        + ([("11.7.7" if special else "11.6.7"), "4.5"] if x is not None else []),
+        + ([("11.7.7" if special else "11.6.7"), "4.5"] if x is not None else [])
+        + ([("11.7.7" if special else "11.6.7")] if (read_words or options) and x is None else [])
+        + ([("11.7.2.1" if special else "11.6.2.1")] if any(o.alternative for o in options) else []),
         play=entry.index,
     )
     if a.per_turn is not None:
@@ -825,7 +1259,7 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
     pay_rule = "11.7.10" if special else "11.6.10"
     cp_rule = "11.7.2.1" if special else "11.6.2.1"
     carry_out(g, pid, paid, [pay_rule, cp_rule], label, cp_rule)
-    if a.cost.dull:
+    if cost.dull:
         g.set_marker(iid, "dull", 1)
         g.record(
             StepKind.ACTION,
@@ -838,13 +1272,10 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
         terms.discard_cards(g, pid, [same_name], [pay_rule, "11.7.1"], pid, f"the card of the same name for {a.name}")
     if paid.cards:
         terms.discard_cards(g, pid, list(paid.cards), [pay_rule], pid, f"the cost of {a.name}")
-    for name, k in sorted(a.cost.remove_counters.items()):
+    for name, k in sorted(option_counters(cost, options).items()):
         terms.change_counters(g, iid, name, -k, pid, f"the cost of {a.name}")
-    if a.cost.crystals:
-        have = g.state.players[pid].counters.get("crystals", 0)
-        g.set_counter(pid, "crystals", have - a.cost.crystals)
-        g.record(StepKind.ACTION, pid, f"{g.name(pid)} pays {a.cost.crystals} crystal(s)", [pay_rule, "6.8.1"])
-    if a.cost.break_self:
+    pay_crystals(g, pid, cost.crystals + option_crystals(options), [pay_rule])
+    if cost.break_self:
         terms.to_break_zone(g, [iid], False, [pay_rule], pid, why=f"the cost of {a.name}")
     g.record(
         StepKind.ACTION,

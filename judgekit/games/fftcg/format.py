@@ -177,6 +177,8 @@ class Cast:
     chooses (``choose``) follows the declared modes' ``choose`` lists in this order."""
     x: int | None = None
     """The value of its variable X when X is part of its cost (11.3.5, 11.4.4)."""
+    options: tuple[str, ...] = ()
+    """A summon: the additional or alternative costs chosen (11.3.5), by name; paid with ``pay``."""
     split: dict[str, int] = Field(default_factory=dict)
     """How it divides the damage of its ``distribute`` effect among what it chose (11.3.6): ``P2/kefka`` →
     its share (at least 1 each)."""
@@ -204,6 +206,8 @@ class UseAbility:
     """For an ability that chooses more than one mode: the ones declared, by name, in order (see ``cast``)."""
     x: int | None = None
     """The value of its variable X when X is part of its cost (11.6.7, 11.7.7)."""
+    options: tuple[str, ...] = ()
+    """The additional or alternative costs chosen (11.6.7, 11.7.7), by name; paid with ``pay``."""
     split: dict[str, int] = Field(default_factory=dict)
     """How it divides the damage of its ``distribute`` effect among what it chose (11.6.8, 11.7.8): ``P2/kefka`` →
     its share (at least 1 each)."""

@@ -62,6 +62,7 @@ ORDER: list[str] = [
     "use_ability",
     "trigger",
     "put_triggers",
+    "pay_auto_cost",
     "choose_now",
     "trigger_delayed",
     "state_triggers",

@@ -104,6 +104,9 @@ def _pending(g: Fftcg) -> bool:
     "11.8.10",
     "11.8.10.1",
     "11.8.10.2",
+    "11.8.8",
+    "11.8.11",
+    "11.8.12",
     role=RuleRole.EFFECT,
 )
 def put_triggers(g: Fftcg, *, silent: bool = False) -> bool:
@@ -139,12 +142,14 @@ def put_triggers(g: Fftcg, *, silent: bool = False) -> bool:
             g.triggers.take(key)
             info = g.autos.pop(key)
             a = info.ability
+            _check_auto_cost(g, info.label, a)
             specs: tuple[Choose, ...] = tuple(a.choose)
             declared: tuple[abilities.DeclaredMode, ...] = ()
             fixed = ""
             if a.modes:
                 specs, declared, fixed = _declare_auto_modes(g, pid, info.source, info.label, a)
             chosen = abilities.choose_now(g, pid, specs, info.source, info.label) if specs else ()
+            split = _declare_auto_split(g, pid, info.label, a, declared, chosen) if chosen else ()
             payload = OnStack(
                 effects=tuple(a.effects),
                 choose=specs,
@@ -156,6 +161,9 @@ def put_triggers(g: Fftcg, *, silent: bool = False) -> bool:
                 about=info.about,
                 modes=declared,
                 variable=a.x,
+                split=split,
+                split_rule="11.8.12",
+                cost_read=_read_auto_cost(g, pid, a),
             )
             item = g.stack.push_ability("auto", pid, info.source, info.label, payload, _flat(chosen or ()))
             if chosen is None:
@@ -180,6 +188,14 @@ def put_triggers(g: Fftcg, *, silent: bool = False) -> bool:
                 + (["11.8.10"] if a.modes else [])
                 + (["11.8.10.1"] if a.modes and not abilities.is_plain(a.pick) else []),
             )
+            if split:
+                g.record(
+                    StepKind.EFFECT,
+                    pid,
+                    f"{info.label}'s damage is divided as it goes on the stack: "
+                    + ", ".join(f"{n} to {g.label(i)}" for i, n in split),
+                    ["11.8.12"],
+                )
     return True
 
 
@@ -332,6 +348,8 @@ def resolve(g: Fftcg, *, silent: bool = False) -> bool:
     """11.11.1: the top of the stack resolves: with every chosen card gone illegal its effects are void
     (11.11.2); a conditional auto ability checks its condition again (11.11.3); a summon then goes to its
     owner's break zone, an ability ceases to exist (11.11.10); the turn player receives priority (11.1.5)."""
+    from judgekit.games.fftcg import casting
+
     item = g.stack.top()
     if silent or item is None:
         return item is not None
@@ -387,6 +405,8 @@ def resolve(g: Fftcg, *, silent: bool = False) -> bool:
         if yes[0] == "no":
             g.record(StepKind.DECISION, item.controller, f"{g.name(item.controller)} chooses not to", ["11.8.14"])
             run_it = False
+        elif a.kind == "auto" and casting.has_cost(a):
+            run_it = casting.pay_auto_cost(g, item.controller, item.source, item.label, a, info.cost_read)
     if run_it:
         left = not item.is_card and (item.source not in g.state.cards or g.card(item.source).since != info.source_since)
         if left:
@@ -424,6 +444,84 @@ def resolve(g: Fftcg, *, silent: bool = False) -> bool:
     if g.autopass is not None:
         _watch_loop(g)
     return True
+
+
+def _declare_auto_split(
+    g: Fftcg,
+    pid: str,
+    label: str,
+    a: Ability,
+    declared: Sequence[abilities.DeclaredMode],
+    chosen: tuple[tuple[str, ...], ...],
+) -> tuple[tuple[str, int], ...]:
+    """11.8.12: an auto ability that divides damage among the cards it chose has its controller declare each card's
+    share as it goes on the stack, at least 1 each: a ``share`` decision for every card but the last, which takes
+    the rest. Fewer damage than chosen cards cannot be divided so: the rules do not say what then."""
+    from judgekit.games.fftcg import casting
+
+    modes = [m for d in declared for m in a.modes if m.name == d.name]
+    found = casting.distributed(a.effects if not declared else (), modes)
+    if found is None:
+        return ()
+    op, n = found
+    group = chosen[n] if n < len(chosen) else ()
+    if not group:
+        return ()
+    if op.amount < len(group):
+        raise g.ambiguity(
+            ["11.8.12"],
+            f"{label} divides {op.amount} damage among {len(group)} chosen cards: 11.8.12 gives each at least 1 and "
+            "does not say what happens when that cannot be done",
+        )
+    shares: list[tuple[str, int]] = []
+    left = op.amount
+    for k, card in enumerate(group[:-1]):
+        most = left - (len(group) - k - 1)
+        choice = g.decide(
+            DecisionRequest(
+                "share",
+                pid,
+                tuple(str(v) for v in range(1, most + 1)),
+                "11.8.12",
+                f"{g.name(pid)} declares how much of {label}'s {op.amount} damage {g.label(card)} gets",
+            )
+        )
+        shares.append((card, int(choice[0])))
+        left -= int(choice[0])
+    shares.append((group[-1], left))
+    return tuple(shares)
+
+
+def _read_auto_cost(g: Fftcg, pid: str, a: Ability) -> int | None:
+    """The count an auto ability's cost reads (11.8.8), as it goes on the stack."""
+    from judgekit.games.fftcg import casting
+
+    if a.cost.reads is None:
+        return None
+    read = casting.read_cost_change(g, a.cost.reads, pid)
+    return None if read is None else read[0]
+
+
+def _check_auto_cost(g: Fftcg, label: str, a: Ability) -> None:
+    """An auto ability with a cost (11.8.8) goes on the stack only when the rules say when it is paid: on
+    resolution, for a text that lets its controller choose to pay (11.8.14). A cost without that choice, and X in
+    an auto ability's cost (11.8.11: the player decides the value, the rules do not say when), stop the run."""
+    from judgekit.games.fftcg import casting
+
+    if not casting.has_cost(a):
+        return
+    if a.x is not None and a.x.cost is not None:
+        raise g.ambiguity(
+            ["11.8.11", "11.8.10", "11.8.14"],
+            f"{label} has X in its cost: 11.8.11 has its controller decide the value but not when — as it goes on the "
+            "stack (where 11.8.10 declares modes) or as the cost is paid",
+        )
+    if not a.optional:
+        raise g.ambiguity(
+            ["11.8.8", "11.8.14"],
+            f"{label} has a cost its text does not let its controller choose to pay: the rules say when an auto "
+            "ability's cost is paid only for a choice made on resolution (11.8.14)",
+        )
 
 
 LOOP_LIMIT = 200

@@ -9,7 +9,7 @@ from typing import Any
 from judgekit.engine import Inputs, Player, StepKind
 from judgekit.errors import ScenarioError
 from judgekit.games import Run
-from judgekit.games.fftcg.cards import CardDef, Distribute, Mode, ModePick
+from judgekit.games.fftcg.cards import CardDef, Cost, CostOption, Distribute, Mode, ModePick, Variable
 from judgekit.games.fftcg.format import DeckEntry, FftcgScenario, RemovedCard, Side
 from judgekit.games.fftcg.game import Fftcg
 from judgekit.games.support import (
@@ -41,6 +41,8 @@ DECISIONS: tuple[str, ...] = (
     "mode",
     "group",
     "group_pick",
+    "pay",
+    "share",
 )
 """Every decision kind the FFTCG engine can ask a player for."""
 
@@ -68,6 +70,8 @@ def _card_problems(key: str, card: CardDef) -> list[tuple[str, str]]:
         out.append((where, "effects and choose only on a summon; a character's text is its abilities"))
     if card.ex_burst and card.type != "summon" and not any(a.ex_burst for a in card.abilities):
         out.append((f"{where}.abilities", "an auto ability with ex_burst = true for a character with EX BURST"))
+    if card.dejon is not None and card.dejon.cost.reads is not None:
+        out.append((f"{where}.dejon.cost.reads", "a dejon cost does not read cards in the vocabulary"))
     if card.dejon is not None and card.dejon.counters < 1:
         out.append((f"{where}.dejon.counters", "a positive integer (15.2.7.2)"))
     for i, a in enumerate(card.abilities):
@@ -92,24 +96,54 @@ def _card_problems(key: str, card: CardDef) -> list[tuple[str, str]]:
             out.append((f"{at}.pick", "a number of modes only with modes"))
         if a.x is not None and a.kind not in ("action", "special", "auto"):
             out.append((f"{at}.x", "a variable only on an action, special or auto ability"))
-        if a.x is not None and a.kind == "auto" and a.x.cost is not None:
-            out.append((f"{at}.x.cost", "auto abilities have no cost in the vocabulary (11.8.11 is not modelled)"))
+        if a.kind == "field" and a.cost != Cost():
+            out.append((f"{at}.cost", "a field ability has no cost"))
+        if a.kind == "auto" and (a.cost.dull or a.cost.break_self or a.cost.remove_counters or a.cost.crystals):
+            out.append(
+                (f"{at}.cost", "an auto ability's cost is CP and discards (cp, discard, reads) in the vocabulary")
+            )
+        if a.kind == "auto" and a.ex_burst and (a.cost != Cost() or (a.x is not None and a.x.cost is not None)):
+            out.append((f"{at}.cost", "an EX BURST with a cost is not modelled"))
+        if a.options and a.kind not in ("action", "special"):
+            out.append((f"{at}.options", "additional costs only on an action or special ability (11.6.7, 11.7.7)"))
+        out.extend(_option_problems(f"{at}.options", a.options, a.modes, a.x, counters=True))
+        if a.cost.reads is not None and a.kind not in ("action", "special", "auto"):
+            out.append((f"{at}.cost.reads", "a cost that reads cards only on an action, special or auto ability"))
         if _uses_x(a.effects, a.modes) and a.x is None:
             out.append((f"{at}.x", "an ability whose effects use X (per_x) defines its variable X (4.5)"))
-    allowed = [*card.effects, *(op for a in card.abilities if a.kind in ("action", "special") for op in a.effects)]
+    allowed = [
+        *card.effects,
+        *(op for m in card.modes for op in m.effects),
+        *(op for a in card.abilities if a.kind in ("action", "special") for op in (*a.effects, *_mode_ops(a.modes))),
+        *(
+            op
+            for a in card.abilities
+            if a.kind == "auto" and not a.ex_burst
+            for op in (*a.effects, *_mode_ops(a.modes))
+        ),
+    ]
     placed = sum(isinstance(op, Distribute) for op in allowed)
     if _distributes(card) > placed:
         out.append(
             (
                 where,
-                "distribute only among a summon's or an action or special ability's own effects: dividing on an auto "
-                "ability (11.8.12), a mode or a character cast (11.4.5) is not modelled",
+                "distribute only among a summon's or a character's, or an action, special or auto ability's own "
+                "effects or modes: dividing in an EX BURST auto ability, a delayed ability or an additional cost's "
+                "effects is not modelled",
             )
         )
-    if sum(isinstance(op, Distribute) for op in card.effects) > 1 or any(
-        sum(isinstance(op, Distribute) for op in a.effects) > 1 for a in card.abilities
+    if sum(isinstance(op, Distribute) for op in (*card.effects, *_mode_ops(card.modes))) > 1 or any(
+        sum(isinstance(op, Distribute) for op in (*a.effects, *_mode_ops(a.modes))) > 1 for a in card.abilities
     ):
-        out.append((where, "at most one distribute effect per summon or ability (its split names the shares)"))
+        out.append(
+            (
+                where,
+                "at most one distribute effect per summon or ability, its modes included (its split names the shares)",
+            )
+        )
+    if card.reads is not None and card.x is not None and card.x.cost is not None:
+        out.append((f"{where}.reads", "a cost that reads cards beside X in the cost is not modelled"))
+    out.extend(_option_problems(f"{where}.options", card.options, card.modes, card.x))
     if card.pick != ModePick() and not card.modes:
         out.append((f"{where}.pick", "a number of modes only with modes"))
     if card.x is not None and card.x.cost not in (None, "any"):
@@ -118,6 +152,41 @@ def _card_problems(key: str, card: CardDef) -> list[tuple[str, str]]:
         out.append((f"{where}.x", "a character's variable is only X in its cost (11.4.4)"))
     if _uses_x(card.effects, card.modes) and card.x is None:
         out.append((f"{where}.x", "a summon whose effects use X (per_x) defines its variable X (4.5)"))
+    return out
+
+
+def _mode_ops(modes: Sequence[Mode]) -> list[object]:
+    """Every effect of the modes."""
+    return [op for m in modes for op in m.effects]
+
+
+def _option_problems(
+    where: str, options: Sequence[CostOption], modes: Sequence[Mode], x: Variable | None, *, counters: bool = False
+) -> list[tuple[str, str]]:
+    """Additional and alternative costs (11.3.5, 11.4.4, 11.6.7, 11.7.7 second sentences) the vocabulary models: CP,
+    discards and crystals (an ability's also counters removed from its card), unique names, and no modes or X in
+    the cost beside them."""
+    out: list[tuple[str, str]] = []
+    if not options:
+        return out
+    names = [o.name for o in options]
+    if len(set(names)) != len(names):
+        out.append((where, "each additional or alternative cost has its own name"))
+    if modes:
+        out.append((where, "additional or alternative costs beside modes are not modelled"))
+    if x is not None and x.cost is not None:
+        out.append((where, "additional or alternative costs beside X in the cost are not modelled"))
+    for i, o in enumerate(options):
+        c = o.cost
+        if c.dull or c.break_self or (c.remove_counters and not counters) or c.reads is not None:
+            out.append(
+                (
+                    f"{where}[{i}].cost",
+                    "an additional or alternative cost is CP, discards and crystals (cp, discard, crystals)",
+                )
+            )
+        if _distributes(o.effects):
+            out.append((f"{where}[{i}].effects", "no distribute in an additional cost's effects"))
     return out
 
 

@@ -502,9 +502,10 @@ def damage_effect(g: Fftcg, ctx: Ctx, op: Damage, *, silent: bool = False) -> bo
     return True
 
 
-@rule("11.3.6", "11.6.8", "11.7.8", "11.11.2.1.1", "5.2.6.1", role=RuleRole.EFFECT)
+@rule("11.3.6", "11.6.8", "11.7.8", "11.8.12", "11.11.2.1.1", "5.2.6.1", role=RuleRole.EFFECT)
 def distribute_effect(g: Fftcg, ctx: Ctx, op: Distribute, *, silent: bool = False) -> bool:
-    """11.3.6, 11.6.8, 11.7.8: the damage is dealt as the player divided it on casting or using, each chosen card
+    """11.3.6, 11.6.8, 11.7.8, 11.8.12: the damage is dealt as the player divided it on casting or using (or as the
+    auto ability went on the stack), each chosen card
     its declared share; a card no longer legal gets nothing and its share is not dealt to another (11.11.2.1.1:
     the effect resolves for the legal ones)."""
     found = targets(g, ctx, op.target)

@@ -82,6 +82,48 @@ def test_a_summon_on_the_field_is_refused(tmp_path: Path) -> None:
     assert "a character" in problems(tmp_path, bad)["players.P1.field[0].card"]
 
 
+FW_TEXT = "power = 5000\n[cards.bk]"
+
+
+@pytest.mark.parametrize(
+    ("extra", "key", "words"),
+    [
+        (
+            'options = [{ name = "o", cost = { discard = 1 } }, { name = "o", cost = { cp = { any = 1 } } }]\n',
+            "cards.fw.options",
+            "its own name",
+        ),
+        (
+            '[[cards.fw.abilities]]\nkind = "auto"\non = "enters_field"\noptional = true\n'
+            'cost = { dull = true }\neffects = [{ op = "draw" }]\n',
+            "cards.fw.abilities[0].cost",
+            "CP and discards",
+        ),
+        (
+            '[[cards.fw.abilities]]\nkind = "action"\nname = "a"\neffects = [{ op = "draw" }]\n'
+            'options = [{ name = "o", cost = { dull = true } }]\n',
+            "cards.fw.abilities[0].options[0].cost",
+            "CP, discards and crystals",
+        ),
+        (
+            '[[cards.fw.abilities]]\nkind = "field"\ncost = { reads = { by = -1, per = "own.hand" } }\n',
+            "cards.fw.abilities[0].cost",
+            "no cost",
+        ),
+        (
+            'dejon = { counters = 1, cost = { reads = { by = -1, per = "own.hand" } } }\n',
+            "cards.fw.dejon.cost.reads",
+            "does not read cards",
+        ),
+    ],
+)
+def test_costs_the_vocabulary_does_not_model_are_refused(tmp_path: Path, extra: str, key: str, words: str) -> None:
+    """Additional, alternative and auto abilities' costs outside what the engine models (11.3.5, 11.6.7, 11.8.8)
+    are refused with their key, never silently ignored."""
+    bad = GOOD.replace(FW_TEXT, "power = 5000\n" + extra + "[cards.bk]")
+    assert words in problems(tmp_path, bad)[key]
+
+
 def test_runs_are_deterministic() -> None:
     path = SCENARIOS_DIR / "fftcg" / "first-strike-two-batches.toml"
     assert trace_text(run_scenario(load_scenario(path))) == trace_text(run_scenario(load_scenario(path)))
@@ -99,3 +141,13 @@ def test_check_passes_on_the_fftcg_folder() -> None:
     result = runner.invoke(app, ["check", str(SCENARIOS_DIR / "fftcg")], env={"NO_COLOR": "1"})
     assert result.exit_code == 0, result.output
     assert "0 failed" in result.stdout
+
+
+def test_an_auto_ability_cost_paid_short_stops_at_the_pay_decision(tmp_path: Path) -> None:
+    """11.8.14: the answer to ``pay`` must pay the whole cost; a short payment names the decision and why."""
+    text = (SCENARIOS_DIR / "fftcg" / "auto-cost-paid-on-resolution.toml").read_text(encoding="utf-8")
+    short = text.replace('choose = ["dull:chocobo#3"]', "choose = []")
+    assert short != text
+    trace = run_scenario(load_scenario(write(tmp_path, short)))
+    last = trace.steps[-1].sentence
+    assert "decision needed: 'pay'" in last and "0 CP made; 1 CP needed" in last
