@@ -22,6 +22,7 @@ from judgekit.games.fftcg.cards import (
     Effect,
     Mode,
     ModePick,
+    Must,
     SelfReplace,
     Variable,
 )
@@ -165,6 +166,28 @@ def can_be_chosen(g: Fftcg, iid: str, spec: Choose, controller: str, holder: str
     return continuous.matches(g, iid, spec.what, holder)
 
 
+def must_be_chosen(g: Fftcg, iid: str) -> bool:
+    """Whether an effect says the card must be chosen (選ばなければならない, 11.11.5.1.1)."""
+    return any(
+        isinstance(op := continuous.payload(e).op, Must) and op.action == "be_chosen" and iid in targets
+        for e, targets in continuous.active(g, Must)
+    )
+
+
+def must_choice_gap(g: Fftcg, specs: Sequence[Choose], controller: str, holder: str | None, label: str) -> None:
+    """A choice made as a summon or ability is played, with a card that must be chosen among the legal ones: the
+    rules say so only for choices made on resolution (11.11.5.1.1)."""
+    for spec in specs:
+        for i in legal_choices(g, spec, controller, holder):
+            if must_be_chosen(g, i):
+                raise g.ambiguity(
+                    ["11.11.5.1.1", "11.3.3", "11.8.9"],
+                    f"{label} chooses as it is played and {g.label(i)} must be chosen: 11.11.5.1.1 asks to include "
+                    "such a card only for choices made on resolution; no rule says so for a choice made as a summon "
+                    "or ability is played",
+                )
+
+
 def legal_choices(g: Fftcg, spec: Choose, controller: str, holder: str | None) -> list[str]:
     """Every card ``spec`` may choose now."""
     return [i for i in g.all_field() if can_be_chosen(g, i, spec, controller, holder)]
@@ -189,13 +212,15 @@ def still_legal(g: Fftcg, item: OnStack, controller: str, holder: str | None) ->
     return tuple(out)
 
 
-@rule("11.8.9", "11.3.3", "11.6.5", "11.7.5", role=RuleRole.EFFECT)
+@rule("11.8.9", "11.3.3", "11.6.5", "11.7.5", "11.11.5.1.1", role=RuleRole.EFFECT)
 def choose_now(
     g: Fftcg, controller: str, specs: Sequence[Choose], holder: str | None, label: str, *, silent: bool = False
 ) -> tuple[tuple[str, ...], ...] | None:
     """11.8.9: what an auto ability (or an EX BURST) chooses, asked as ``target`` decisions; None when a spec
     that must choose something has nothing to choose."""
     out: list[tuple[str, ...]] = []
+    if not silent:
+        must_choice_gap(g, specs, controller, holder, label)
     for n, spec in enumerate(specs):
         opts = legal_choices(g, spec, controller, holder)
         if not opts and not spec.up_to:

@@ -48,6 +48,7 @@ Selector = Literal[
     "all.characters",
     "attackers",
     "blocker",
+    "picked",
 ]
 """Which cards an effect acts on.
 
@@ -56,7 +57,8 @@ for the ability's first (second, third) ``choose`` entry when it was cast or put
 ``event.subject`` / ``event.source`` are the card a triggered ability's event is about and the card
 that caused it; ``about`` the cards a delayed auto ability affects, as they were when it was created
 (11.8.17.3); ``own.*``, ``opponent.*``, ``all.*`` are every such card on the field;
-``attackers`` / ``blocker`` the forwards in the current battle.
+``attackers`` / ``blocker`` the forwards in the current battle; ``picked`` the cards the last ``pick``
+instruction of the same effect chose as it resolved (11.11.5.1).
 """
 
 Count = Literal[
@@ -203,6 +205,20 @@ class CostRead:
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
+class CostCharacters:
+    """A cost that acts on characters other than by the dull icon (フォワードを1体ダルにする, …をブレイクゾーンに置く,
+    …を除外する, …を手札に戻す): only characters the player controls (11.6.2.3, 11.7.2.3), and none that cannot be
+    removed or returned to the hand (11.6.2.4, 11.7.2.4). Which ones is named with the action's ``characters``."""
+
+    do: Literal["dull", "break_zone", "remove", "return_to_hand"]
+    """What the cost does to them."""
+    what: CardFilter = Field(default_factory=lambda: CardFilter(type="character"))
+    """Which characters (as printed: the text may not say whose)."""
+    count: int = Field(default=1, ge=1)
+    """How many."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
 class Cost:
     """A cost (11.2, 11.6.2.1): CP of elements, the dull icon, and other actions, all paid at once."""
 
@@ -220,6 +236,8 @@ class Cost:
     """Pay this many crystals (6.8)."""
     reads: CostRead | None = None
     """The CP change with card information, read as the cost is fixed (11.6.7, 11.7.7)."""
+    characters: CostCharacters | None = None
+    """Dull, put into the break zone, remove or return characters (an action or special ability's cost only)."""
 
 
 # --- one-shot effects ---------------------------------------------------------------------------
@@ -331,6 +349,9 @@ class Draw:
     per_x: int = 0
     """X times this is added (to how many; X is the variable of the summon or ability, 4.5, fixed on resolution at the
     latest, 11.11.9)."""
+    half_of: Count | None = None
+    """…の半分の枚数: as many as half this count (for the ability's controller), read on resolution, instead of
+    ``count``; a fraction is rounded up, the text not saying otherwise (4.2)."""
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
@@ -467,6 +488,50 @@ class PutOntoField:
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
+class Pick:
+    """…を選ぶ as an instruction: a choice not declared when the summon or ability was played, made as it resolves by
+    the player the text names (11.11.5.1) — every card that must be chosen included, none that cannot be chosen
+    (11.11.5.1.1). The later instructions act on them as ``picked``."""
+
+    op: Literal["pick"]
+    """Choose on resolution."""
+    chooser: PlayerRef | Literal["each"] = "own"
+    """Who chooses (``opponent``: 相手は…を選ぶ; ``each``: 各プレイヤーは…を選ぶ, both players at once: the turn player
+    declares first, then the non-turn player knowing it, 11.11.6)."""
+    what: CardFilter = Field(default_factory=lambda: CardFilter(type="forward"))
+    """Which cards on the field."""
+    whose: PlayerRef | Literal["any"] = "any"
+    """Whose cards, from the point of view of the summon's or ability's controller (with ``each``: of each chooser)."""
+    count: int = Field(default=1, ge=1)
+    """How many (as many as there are, when fewer)."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class FromOutside:
+    """ゲームの外部からカードを…に加える: a card from outside the game is brought into it (6.2.2)."""
+
+    op: Literal["from_outside"]
+    """Bring a card into the game."""
+    card: str
+    """The card brought in: a key of the scenario's cards."""
+    to: Literal["hand", "field"] = "hand"
+    """Where it goes, for the controller of the summon or ability."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class CastFree:
+    """手札から…をコストを支払わずにキャストする: the controller casts a summon or a character from the hand without
+    paying its cost, right after the summon or ability with this effect has resolved (11.3.11, 11.4.1.1)."""
+
+    op: Literal["cast"]
+    """Cast a card from the hand."""
+    filter: CardFilter
+    """Which hand cards may be cast (a summon or a character)."""
+    optional: bool = False
+    """``…してもよい``: the player may cast none."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
 class GainControl:
     """コントロールを得る (6.2.6): a player gains control of characters on the field, for the rest of the game or
     until the end of the turn (ターン終了時まで, 9.5.1.3.2); they stay where they are and do not enter the field
@@ -552,6 +617,9 @@ Effect = Annotated[
     | Activate
     | Freeze
     | Draw
+    | CastFree
+    | Pick
+    | FromOutside
     | Discard
     | Remove
     | ReturnToHand
@@ -607,8 +675,9 @@ class Cannot:
 
     op: Literal["cannot"]
     """Forbid something."""
-    action: Literal["attack", "block", "be_chosen"]
-    """What the cards cannot do (``be_chosen``: by the opponent's summons and abilities)."""
+    action: Literal["attack", "block", "be_chosen", "be_removed", "be_returned"]
+    """What the cards cannot do (``be_chosen``: by the opponent's summons and abilities; ``be_removed``: 除外されない;
+    ``be_returned``: 手札に戻らない)."""
     target: Selector = "self"
     """Which characters."""
     filter: CardFilter | None = None
@@ -688,8 +757,9 @@ class Must:
 
     op: Literal["must"]
     """Force an attack or a block."""
-    action: Literal["attack", "block"]
-    """What the forwards must do when they can."""
+    action: Literal["attack", "block", "be_chosen"]
+    """What the forwards must do when they can (``be_chosen``: 選ばなければならない, by a choice an effect makes as it
+    resolves that can choose them, 11.11.5.1.1)."""
     target: Selector = "self"
     """Which forwards."""
     filter: CardFilter | None = None

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from judgekit.engine import DecisionRequest, Event, PickMode, ScriptedInput, StepKind, zone_id
 from judgekit.engine.rules import RuleRole
-from judgekit.errors import DecisionNeeded, IllegalActionError
+from judgekit.errors import DecisionNeeded, IllegalActionError, ScenarioError
 from judgekit.games.fftcg import abilities, continuous, terms
 from judgekit.games.fftcg.abilities import OnStack
 from judgekit.games.fftcg.cards import (
@@ -23,6 +23,7 @@ from judgekit.games.fftcg.cards import (
     Choose,
     Cost,
     CostChange,
+    CostCharacters,
     CostOption,
     CostRead,
     Distribute,
@@ -657,6 +658,7 @@ def cast(g: Fftcg, entry: ScriptedInput) -> str | None:
     "14.4",
     "6.8.1",
     *PAY_IDS,
+    "11.11.5.1.1",
     role=RuleRole.ACTION,
 )
 def cast_summon(g: Fftcg, entry: ScriptedInput, iid: str, *, silent: bool = False) -> str | None:
@@ -705,6 +707,8 @@ def cast_summon(g: Fftcg, entry: ScriptedInput, iid: str, *, silent: bool = Fals
         if isinstance(parsed, str):
             problem = IllegalActionError("cast", "11.3.3", f"{d.name}: {parsed}")
         else:
+            if not silent:
+                abilities.must_choice_gap(g, specs, pid, None, d.name)
             chosen = parsed
             alternative = next((o for o in options if o.alternative), None)
             if alternative is not None and changed and not silent:
@@ -989,6 +993,79 @@ def cast_character(g: Fftcg, entry: ScriptedInput, iid: str | None, *, silent: b
     return g.state.turn_player
 
 
+@rule("11.3.11", "11.4.1.1", "11.3.2", "11.3.3", "11.3.8", "11.4.2", "11.4.8", "6.2.3", "7.12.1", role=RuleRole.ACTION)
+def cast_by_effect(g: Fftcg, pid: str, iid: str, by: str, *, silent: bool = False) -> bool:
+    """11.3.11, 11.4.1.1: a card an effect casts is cast right after that effect has resolved, without paying its
+    cost as the text says: a summon goes on the stack and chooses (11.3.2, 11.3.3); a character does not use the
+    stack and cannot be responded to (11.4.1.1), and enters the field (11.4.8)."""
+    d = g.definition(iid)
+    if d.modes or d.x is not None or d.options or distributed(d.effects):
+        raise ScenarioError(
+            [
+                (
+                    "effects",
+                    f"{d.name} is cast by {by}'s effect: casting a card with modes, X, additional or alternative "
+                    "costs or a division by an effect is not modelled",
+                )
+            ]
+        )
+    if g.card(iid).zone != f"{pid}.hand":
+        if not silent:
+            g.record(
+                StepKind.EFFECT, pid, f"{d.name} is no longer in {g.name(pid)}'s hand: it is not cast", ["11.3.11"]
+            )
+        return False
+    if d.type == "summon":
+        chosen = abilities.choose_now(g, pid, d.choose, None, d.name, silent=silent)
+        if silent:
+            return chosen is not None
+        if chosen is None:
+            g.record(
+                StepKind.EFFECT,
+                pid,
+                f"{d.name} has nothing it can choose: it cannot be cast and stays in the hand",
+                ["11.3.3", "11.3.11"],
+            )
+            return False
+        payload = OnStack(
+            effects=tuple(d.effects),
+            choose=tuple(d.choose),
+            chosen_since=abilities.since_of(g, chosen),
+            replaces=tuple(d.replaces),
+        )
+        g.stack.push_card(iid, "summon", pid, d.name, payload, tuple(i for group in chosen for i in group))
+        what = ", ".join(g.label(i) for group in chosen for i in group)
+        g.record(
+            StepKind.EFFECT,
+            pid,
+            f"right after {by} has resolved, {g.name(pid)} casts {d.name} by its effect, without paying its cost: it "
+            "is revealed and goes on top of the stack" + (f", choosing {what}" if what else ""),
+            ["11.3.11", "11.3.2", "6.2.3", "7.12.1"] + (["11.3.3"] if chosen else []),
+        )
+        abilities.trigger(g, Event("summon_cast", pid, iid, iid), cites=("11.3.8",))
+        return True
+    limit = terms.field_limit(g, pid, iid, silent=True)
+    if silent:
+        return not limit
+    if limit:
+        g.record(
+            StepKind.EFFECT,
+            pid,
+            f"{d.name} cannot enter {g.name(pid)}'s field: it is not cast and stays in the hand",
+            ["11.4.1.1", limit],
+        )
+        return False
+    g.record(
+        StepKind.EFFECT,
+        pid,
+        f"right after {by} has resolved, {g.name(pid)} casts {d.name} by its effect, without paying its cost (no "
+        "stack, no response)",
+        ["11.4.1.1", "11.4.2"],
+    )
+    terms.put_onto_field(g, pid, iid, ["11.4.8"], pid)
+    return True
+
+
 # --- action and special abilities ---------------------------------------------------------------
 
 
@@ -1004,6 +1081,12 @@ def _find_ability(g: Fftcg, iid: str, name: str) -> Ability | None:
     "11.6.1",
     "11.6.2.1",
     "11.6.2.2",
+    "11.6.2.3",
+    "11.6.2.4",
+    "11.7.2.3",
+    "11.7.2.4",
+    "15.1.1.5.1",
+    "7.3",
     "11.6.3",
     "11.6.4",
     "11.6.5",
@@ -1039,6 +1122,7 @@ def _find_ability(g: Fftcg, iid: str, name: str) -> Ability | None:
     "14.2",
     "14.4",
     *PAY_IDS,
+    "11.11.5.1.1",
     role=RuleRole.ACTION,
 )
 def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str | None:
@@ -1111,6 +1195,13 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
         problem = IllegalActionError("ability", base, f"{g.label(iid)} has too few counters to remove")
     elif cost.crystals > g.state.players[pid].counters.get("crystals", 0):
         problem = IllegalActionError("ability", base, f"{g.name(pid)} has too few crystals")
+    elif cost.characters is None and act.characters:
+        problem = IllegalActionError("ability", base, f"the cost of {act.ability} uses no other characters")
+    elif cost.characters is not None and isinstance(
+        used := cost_characters(g, pid, iid, cost.characters, act.characters, special, _dulled(g, pid, act.pay)),
+        IllegalActionError,
+    ):
+        problem = used
     else:
         taken: list[str] = []
         if special:
@@ -1163,6 +1254,8 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
             if isinstance(parsed, str):
                 problem = IllegalActionError("ability", "11.7.5" if special else "11.6.5", f"{act.ability}: {parsed}")
             else:
+                if not silent:
+                    abilities.must_choice_gap(g, specs, pid, iid, act.ability)
                 chosen = parsed
                 req, read_words, beyond = read_ability_cost(
                     g, pid, cost, with_x_cost(requirement_for_cost(cost), a.x, act.x)
@@ -1275,6 +1368,18 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
     for name, k in sorted(option_counters(cost, options).items()):
         terms.change_counters(g, iid, name, -k, pid, f"the cost of {a.name}")
     pay_crystals(g, pid, cost.crystals + option_crystals(options), [pay_rule])
+    if cost.characters is not None:
+        checked_chars = cost_characters(g, pid, iid, cost.characters, act.characters, special, silent=True)
+        assert not isinstance(checked_chars, IllegalActionError)
+        pay_cost_characters(
+            g,
+            pid,
+            cost.characters,
+            checked_chars,
+            f"the cost of {a.name}",
+            [pay_rule, "11.7.2.3" if special else "11.6.2.3"]
+            + (["11.7.2.4" if special else "11.6.2.4"] if cost.characters.do in ("remove", "return_to_hand") else []),
+        )
     if cost.break_self:
         terms.to_break_zone(g, [iid], False, [pay_rule], pid, why=f"the cost of {a.name}")
     g.record(
@@ -1284,6 +1389,79 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
         ["11.7.11" if special else "11.6.11"],
     )
     return pid
+
+
+@rule("11.6.2.3", "11.6.2.4", "11.7.2.3", "11.7.2.4", role=RuleRole.TERM)
+def cost_characters(
+    g: Fftcg,
+    pid: str,
+    holder: str,
+    cost: CostCharacters,
+    named: Sequence[str],
+    special: bool,
+    dulled: Sequence[str] = (),
+    *,
+    silent: bool = False,
+) -> tuple[str, ...] | IllegalActionError:
+    """11.6.2.3, 11.7.2.3: a cost that dulls or puts characters into the break zone (and the like) uses only
+    characters the player controls; 11.6.2.4, 11.7.2.4: one that removes or returns them to the hand cannot use a
+    character that cannot be removed or returned (2.2: 'cannot' wins). The characters named, or why not."""
+    own_rule, cannot_rule = ("11.7.2.3", "11.7.2.4") if special else ("11.6.2.3", "11.6.2.4")
+    base = "11.7.2.1" if special else "11.6.2.1"
+    options = g.field_options(g.all_field())
+    out: list[str] = []
+    for key in named:
+        iid = options.get(key)
+        if iid is None:
+            return IllegalActionError("ability", base, f"{key!r} is not a character on the field")
+        if iid in out:
+            return IllegalActionError("ability", base, f"{key!r} is named twice for the cost")
+        if not continuous.matches(g, iid, cost.what, holder):
+            return IllegalActionError("ability", base, f"{g.label(iid)} is not a character the cost can use")
+        if g.card(iid).controller != pid:
+            return IllegalActionError(
+                "ability",
+                own_rule,
+                f"{g.label(iid)} is controlled by {g.name(g.card(iid).controller)}: a cost uses "
+                f"only characters {g.name(pid)} controls",
+            )
+        word = {"remove": "be_removed", "return_to_hand": "be_returned"}.get(cost.do)
+        if word is not None and word in g.chars(iid).cannot:
+            what = "removed from the game" if cost.do == "remove" else "returned to the hand"
+            return IllegalActionError(
+                "ability", cannot_rule, f"{g.label(iid)} cannot be {what}, so it cannot pay the cost"
+            )
+        if cost.do == "dull" and (g.is_dull(iid) or iid in dulled):
+            return IllegalActionError("ability", base, f"{g.label(iid)} is dull: it cannot be dulled for the cost")
+        out.append(iid)
+    if len(out) != cost.count:
+        return IllegalActionError(
+            "ability", base, f"the cost asks for {cost.count} character(s); {len(out)} named (with characters)"
+        )
+    return tuple(out)
+
+
+def _dulled(g: Fftcg, pid: str, pay: Payment) -> tuple[str, ...]:
+    """The backups a payment dulls for CP."""
+    keys = [d if isinstance(d, str) else d.card for d in pay.dull]
+    found = g.card_options(g.field(pid))
+    return tuple(found[k] for k in keys if k in found)
+
+
+def pay_cost_characters(
+    g: Fftcg, pid: str, cost: CostCharacters, iids: Sequence[str], why: str, cites: list[str]
+) -> None:
+    """Carry out a cost on characters checked by ``cost_characters``."""
+    if cost.do == "dull":
+        for iid in iids:
+            g.set_marker(iid, "dull", 1)
+            g.record(StepKind.ACTION, pid, f"{g.name(pid)} dulls {g.label(iid)} for {why}", [*cites, "15.1.1.2.1"])
+    elif cost.do == "break_zone":
+        terms.to_break_zone(g, list(iids), False, cites, pid, why=why)
+    else:
+        zone = "removed" if cost.do == "remove" else "hand"
+        for iid in iids:
+            terms.leave_field(g, iid, zone, [*cites, "15.1.1.5.1" if zone == "removed" else "7.3"], pid)
 
 
 def split_words(g: Fftcg, split: Sequence[tuple[str, int]]) -> str:

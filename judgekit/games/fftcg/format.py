@@ -211,6 +211,9 @@ class UseAbility:
     split: dict[str, int] = Field(default_factory=dict)
     """How it divides the damage of its ``distribute`` effect among what it chose (11.6.8, 11.7.8): ``P2/kefka`` →
     its share (at least 1 each)."""
+    characters: tuple[str, ...] = ()
+    """The characters its cost dulls, puts into the break zone, removes or returns (``cost.characters``), as
+    ``P1/kefka`` (11.6.2.3, 11.6.2.4, 11.7.2.3, 11.7.2.4)."""
     by: PlayerId | None = None
     """Who uses it (default: the player with priority)."""
 

@@ -187,6 +187,22 @@ class Ctx:
     """The rule that had it divided (11.3.6 for a summon, 11.6.8 or 11.7.8 for an ability)."""
     replacement: bool = False
     """Whether it is what a field ability's replacement effect does instead (6.4.1.3, 11.8.17.6)."""
+    picked: tuple[str, ...] = ()
+    """What its last ``pick`` instruction chose as it resolved (11.11.5.1)."""
+
+
+@dataclass(slots=True)
+class LoopPlan:
+    """A loop both players can stop, as 13.3 has it repeated: the smaller count, then a stop."""
+
+    key: str
+    """The position (and the optional ability asking) where one round of the loop begins."""
+    left: int
+    """Rounds still to repeat."""
+    stopper: str
+    """The player who named the smaller count: at their next choice in the loop they stop it."""
+    rounds: int
+    """The smaller count."""
 
 
 class Fftcg(Engine):
@@ -227,6 +243,16 @@ class Fftcg(Engine):
         """State-triggered auto abilities that triggered and have not left the stack yet (11.8.18)."""
         self.loop_seen: dict[str, int] = {}
         """Positions seen after each resolution while both players pass automatically (13.1)."""
+        self.optional_seen: dict[str, int] = {}
+        """Positions at an optional auto ability's choice while both players pass automatically → how many choices
+        to do it had been made before (13.1, 13.3)."""
+        self.optional_log: list[str] = []
+        """The players who chose to do an optional auto ability, in order, since the players began passing."""
+        self.cast_after: list[tuple[str, str, str]] = []
+        """Cards an effect casts once its summon or ability has resolved: (player, card, what cast it) (11.3.11,
+        11.4.1.1)."""
+        self.loop_plan: LoopPlan | None = None
+        """A loop both players can stop, repeated as they named it (13.3)."""
         self.leaving: list[str] = []
         """Cards leaving the field together in the event being carried out (they look back at each other)."""
         self.control_since: dict[str, int] = {}

@@ -19,7 +19,7 @@ from judgekit.games.fftcg import abilities, continuous, processing, terms
 from judgekit.games.fftcg.abilities import OnStack
 from judgekit.games.fftcg.cards import Ability, Choose
 from judgekit.games.fftcg.format import Pass
-from judgekit.games.fftcg.game import Ctx, Fftcg, Window
+from judgekit.games.fftcg.game import Ctx, Fftcg, LoopPlan, Window
 from judgekit.games.fftcg.registry import rule
 
 LOOP_REPEATS = 3
@@ -296,6 +296,9 @@ def pass_priority(g: Fftcg, player: str, entry: ScriptedInput | None, *, silent:
         if act.until is not None:
             g.autopass = act.until
             g.loop_seen.clear()
+            g.optional_seen.clear()
+            g.optional_log.clear()
+            g.loop_plan = None
     top = g.stack.top()
     what = f" (the stack: {top.label} on top)" if top is not None else " (the stack is empty)"
     until = f"; both pass until {g.autopass}" if entry is not None and g.autopass else ""
@@ -393,7 +396,7 @@ def resolve(g: Fftcg, *, silent: bool = False) -> bool:
         )
         run_it = False
     if run_it and a is not None and a.optional:
-        yes = g.decide(
+        yes = loop_counts(g, item) or g.decide(
             DecisionRequest(
                 "optional",
                 item.controller,
@@ -402,6 +405,12 @@ def resolve(g: Fftcg, *, silent: bool = False) -> bool:
                 f"{g.name(item.controller)} chooses whether to do {item.label}",
             )
         )
+        if g.autopass is not None and g.loop_plan is None:
+            if yes[0] == "yes":
+                g.optional_log.append(item.controller)
+            else:
+                g.optional_seen.clear()
+                g.optional_log.clear()
         if yes[0] == "no":
             g.record(StepKind.DECISION, item.controller, f"{g.name(item.controller)} chooses not to", ["11.8.14"])
             run_it = False
@@ -441,6 +450,12 @@ def resolve(g: Fftcg, *, silent: bool = False) -> bool:
         else:
             terms.run(g, ctx, info.effects)  # type: ignore[arg-type]
     _leave_stack(g, item)
+    if g.cast_after:
+        casts, g.cast_after = g.cast_after, []
+        for pid, iid, by in casts:
+            casting.cast_by_effect(g, pid, iid, by)
+        tp = g.state.turn_player
+        g.record(StepKind.RULE, "rules", f"{g.name(tp)}, the turn player, receives priority", ["11.1.5"])
     if g.autopass is not None:
         _watch_loop(g)
     return True
@@ -527,14 +542,15 @@ def _check_auto_cost(g: Fftcg, label: str, a: Ability) -> None:
 LOOP_LIMIT = 200
 """Resolutions one run of automatic passes may see before it counts as a loop."""
 
+LOOP_MOST = 99
+"""The largest count of a loop's repetitions a player may name (13.3)."""
+
 
 def _watch_loop(g: Fftcg) -> None:
     """While both players pass automatically, the same position coming back means the passes feed a loop (13.1)."""
-    st = g.state
-    parts = [f"{z}:{','.join(st.cards[i].key for i in ids)}" for z, ids in sorted(st.zones.items())]
-    parts += [f"{c.key}:{sorted(c.markers.items())}" for _, c in sorted(st.cards.items()) if c.zone.endswith(".field")]
-    parts += [f"{t.key.split('#')[0]}" for pid in st.players for t in g.triggers.pending(pid)]
-    key = "|".join(parts)
+    if g.loop_plan is not None:
+        return
+    key = _position(g)
     g.loop_seen[key] = g.loop_seen.get(key, 0) + 1
     if g.loop_seen[key] >= LOOP_REPEATS or sum(g.loop_seen.values()) > LOOP_LIMIT:
         raise g.ambiguity(
@@ -542,6 +558,101 @@ def _watch_loop(g: Fftcg) -> None:
             "the same position keeps coming back while both players pass: an infinite loop. Whether a player has a way "
             "to stop it (13.2) is theirs to say, not the engine's: script the loop's actions, or its number of times",
         )
+
+
+def _position(g: Fftcg) -> str:
+    """The position of the game, for telling that it came back: every zone, the field's markers, waiting triggers."""
+    st = g.state
+    parts = [f"{z}:{','.join(st.cards[i].key for i in ids)}" for z, ids in sorted(st.zones.items())]
+    parts += [f"{c.key}:{sorted(c.markers.items())}" for _, c in sorted(st.cards.items()) if c.zone.endswith(".field")]
+    parts += [f"{t.key.split('#')[0]}" for pid in st.players for t in g.triggers.pending(pid)]
+    return "|".join(parts)
+
+
+@rule("13.1", "13.2", "13.3", role=RuleRole.EFFECT)
+def loop_counts(g: Fftcg, item: StackItem, *, silent: bool = False) -> tuple[str, ...]:
+    """13.3: an optional auto ability asks again at a position that came back while both players pass, every choice
+    since was to do it, and both players made one: a loop both can stop. The turn player names a count, then the
+    non-turn player; it is repeated the smaller number of times, then the player who named it stops it. Returns the
+    answer to the optional ability now (empty: ask as usual)."""
+    if g.autopass is None or silent:
+        return ()
+    key = f"{_position(g)}|{item.label}"
+    plan = g.loop_plan
+    if plan is not None:
+        if key == plan.key and plan.left >= 0:
+            if plan.left == 0:
+                plan.left = -1
+            else:
+                plan.left -= 1
+                g.record(
+                    StepKind.RULE,
+                    "rules",
+                    f"the loop goes round again ({plan.rounds - plan.left} of {plan.rounds})",
+                    ["13.3"],
+                )
+        if plan.left < 0 and item.controller == plan.stopper:
+            g.loop_plan = None
+            g.optional_seen.clear()
+            g.optional_log.clear()
+            g.loop_seen.clear()
+            g.record(
+                StepKind.DECISION,
+                item.controller,
+                f"the loop has been repeated {plan.rounds} more time(s): {g.name(item.controller)}, who named "
+                f"the smaller count, stops it by choosing not to do {item.label}",
+                ["13.3"],
+            )
+            return ("no",)
+        return ("yes",)
+    before = g.optional_seen.get(key)
+    if before is None:
+        g.optional_seen[key] = len(g.optional_log)
+        return ()
+    choosers = set(g.optional_log[before:])
+    if choosers != set(g.state.players):
+        only = g.name(next(iter(choosers))) if choosers else "no player"
+        raise g.ambiguity(
+            ["13.1", "13.2", "13.3"],
+            f"the same position came back at {item.label}: an infinite loop in which only {only} chose to go on. "
+            "Whether the other player has a way to stop it too (13.2 or 13.3) is theirs to say, not the engine's",
+        )
+    tp = g.state.turn_player
+    order = [tp, g.state.opponent(tp)]
+    g.record(
+        StepKind.RULE,
+        "rules",
+        f"the same position came back at {item.label}, and both players chose to go on: an infinite loop both "
+        f"players can stop; {g.name(order[0])}, the turn player, names a count first, then {g.name(order[1])}",
+        ["13.1", "13.3"],
+    )
+    options = tuple(str(i) for i in range(LOOP_MOST + 1))
+    counts = [
+        int(
+            g.decide(
+                DecisionRequest(
+                    "loop", p, options, "13.3", f"{g.name(p)} names how many more times the loop is repeated"
+                )
+            )[0]
+        )
+        for p in order
+    ]
+    if counts[0] == counts[1]:
+        raise g.ambiguity(
+            ["13.3"],
+            f"both players named {counts[0]}: 13.3 has the loop end with 'the relevant player' (該当するプレイヤー) "
+            "making a choice that stops it, but does not say who that is when the counts are equal",
+        )
+    n = min(counts)
+    stopper = order[counts.index(n)]
+    g.record(
+        StepKind.RULE,
+        "rules",
+        f"the smaller count is used: the loop is repeated {n} more time(s), then {g.name(stopper)} stops it",
+        ["13.3"],
+    )
+    g.loop_plan = LoopPlan(key, n, stopper, n)
+    return loop_counts(g, item)
 
 
 def _forget_state(g: Fftcg, item: StackItem) -> None:
@@ -565,6 +676,9 @@ def _leave_stack(g: Fftcg, item: StackItem) -> None:
         g.stack.take(item.iid)
         what = f"{item.label} ceases to exist"
     tp = g.state.turn_player
+    if g.cast_after:
+        g.record(StepKind.EFFECT, item.controller, what, ["11.11.10"])
+        return
     g.record(
         StepKind.EFFECT,
         item.controller,

@@ -9,7 +9,7 @@ from typing import Any
 from judgekit.engine import Inputs, Player, StepKind
 from judgekit.errors import ScenarioError
 from judgekit.games import Run
-from judgekit.games.fftcg.cards import CardDef, Cost, CostOption, Distribute, Mode, ModePick, Variable
+from judgekit.games.fftcg.cards import CardDef, Cost, CostOption, Distribute, FromOutside, Mode, ModePick, Variable
 from judgekit.games.fftcg.format import DeckEntry, FftcgScenario, RemovedCard, Side
 from judgekit.games.fftcg.game import Fftcg
 from judgekit.games.support import (
@@ -43,6 +43,8 @@ DECISIONS: tuple[str, ...] = (
     "group_pick",
     "pay",
     "share",
+    "loop",
+    "cast",
 )
 """Every decision kind the FFTCG engine can ask a player for."""
 
@@ -98,6 +100,8 @@ def _card_problems(key: str, card: CardDef) -> list[tuple[str, str]]:
             out.append((f"{at}.x", "a variable only on an action, special or auto ability"))
         if a.kind == "field" and a.cost != Cost():
             out.append((f"{at}.cost", "a field ability has no cost"))
+        if a.cost.characters is not None and a.kind not in ("action", "special"):
+            out.append((f"{at}.cost.characters", "a cost on characters only on an action or special ability"))
         if a.kind == "auto" and (a.cost.dull or a.cost.break_self or a.cost.remove_counters or a.cost.crystals):
             out.append(
                 (f"{at}.cost", "an auto ability's cost is CP and discards (cp, discard, reads) in the vocabulary")
@@ -178,7 +182,13 @@ def _option_problems(
         out.append((where, "additional or alternative costs beside X in the cost are not modelled"))
     for i, o in enumerate(options):
         c = o.cost
-        if c.dull or c.break_self or (c.remove_counters and not counters) or c.reads is not None:
+        if (
+            c.dull
+            or c.break_self
+            or (c.remove_counters and not counters)
+            or c.reads is not None
+            or c.characters is not None
+        ):
             out.append(
                 (
                     f"{where}[{i}].cost",
@@ -226,6 +236,11 @@ def _validate(sc: FftcgScenario) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for key, card in sorted(sc.cards.items()):
         out += _card_problems(key, card)
+        ops = [*card.effects, *_mode_ops(card.modes)]
+        ops += [op for a in card.abilities for op in (*a.effects, *_mode_ops(a.modes))]
+        for op in ops:
+            if isinstance(op, FromOutside) and op.card not in sc.cards:
+                out.append((f"cards.{key}", f"from_outside names a key of [cards]; found {op.card!r}"))
     for pid in ("P1", "P2"):
         side: Side = getattr(sc.players, pid)
         base = f"players.{pid}"

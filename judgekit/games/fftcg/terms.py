@@ -26,12 +26,15 @@ from judgekit.engine import (
 )
 from judgekit.engine.replacement import apply_replacements
 from judgekit.engine.rules import RuleRole
+from judgekit.errors import ScenarioError
 from judgekit.games.fftcg import abilities, continuous
 from judgekit.games.fftcg.cards import (
     Ability,
     Activate,
     Become,
     Break,
+    CastFree,
+    Choose,
     Continuous,
     Counters,
     Crystals,
@@ -44,8 +47,10 @@ from judgekit.games.fftcg.cards import (
     Dull,
     Effect,
     Freeze,
+    FromOutside,
     Gain,
     GainControl,
+    Pick,
     PlayerRef,
     Power,
     PutInBreakZone,
@@ -80,6 +85,8 @@ def targets(g: Fftcg, ctx: Ctx, selector: Selector) -> list[str]:
         n = 0 if selector == "chosen" else int(selector.split(".")[1])
         chosen = ctx.targets[n] if n < len(ctx.targets) else ()
         return [t for t in chosen if g.on_field(t)]
+    if selector == "picked":
+        return [t for t in ctx.picked if g.on_field(t)]
     if selector == "about":
         return [i for i, since in ctx.about if i in g.state.cards and g.card(i).since == since and g.on_field(i)]
     if selector.startswith("event."):
@@ -752,12 +759,29 @@ def draw(g: Fftcg, pid: str, n: int, cites: Sequence[str], actor: str = "rules",
     return len(got)
 
 
+@rule("4.2", role=RuleRole.TERM)
+def half_rounded_up(g: Fftcg, ctx: Ctx, what: str, *, silent: bool = False) -> int:
+    """4.2: half of a count the text reads; the fraction, if any, is rounded up (the text says nothing else)."""
+    n = continuous.count(g, what, ctx.controller)
+    half = -(-n // 2)
+    if not silent:
+        g.record(
+            StepKind.EFFECT,
+            ctx.controller,
+            f"{ctx.label}: half of {n} ({what}) is {n / 2:g}"
+            + (f", the fraction rounded up to {half}" if n % 2 else ""),
+            ["4.2"],
+        )
+    return half
+
+
 @rule("3.1.2", role=RuleRole.TERM)
 def draw_effect(g: Fftcg, ctx: Ctx, op: Draw, *, silent: bool = False) -> bool:
     """An effect makes a player draw."""
+    n = op.count if op.half_of is None else half_rounded_up(g, ctx, op.half_of, silent=silent)
     if silent:
-        return op.count > 0
-    return draw(g, player(g, ctx, op.player), op.count, [], ctx.controller) == op.count
+        return n > 0
+    return draw(g, player(g, ctx, op.player), n, [], ctx.controller) == n
 
 
 @rule("15.1.1.4.1", "6.1.4", role=RuleRole.TERM)
@@ -791,7 +815,7 @@ def discard_cards(
 @rule("15.1.1.5.1", "7.13.1", role=RuleRole.TERM)
 def remove_effect(g: Fftcg, ctx: Ctx, op: Remove, *, silent: bool = False) -> bool:
     """15.1.1.5.1: removing from the game puts cards into 除外."""
-    found = targets(g, ctx, op.target)
+    found = cannot_win(g, ctx, targets(g, ctx, op.target), "be_removed", "removed from the game", silent=silent)
     if silent:
         return bool(found)
     for t in found:
@@ -799,10 +823,28 @@ def remove_effect(g: Fftcg, ctx: Ctx, op: Remove, *, silent: bool = False) -> bo
     return bool(found)
 
 
+@rule("2.2", role=RuleRole.TERM)
+def cannot_win(g: Fftcg, ctx: Ctx, found: Sequence[str], action: str, what: str, *, silent: bool = False) -> list[str]:
+    """2.2: an effect does something to cards, and an effect says some of them cannot have it done: 'cannot'
+    wins, and the cards it protects are left out."""
+    kept = [t for t in found if not (g.on_field(t) and action in g.chars(t).cannot)]
+    if not silent:
+        for t in found:
+            if t not in kept:
+                g.record(
+                    StepKind.EFFECT,
+                    ctx.controller,
+                    f"{ctx.label}: {g.label(t)} cannot be {what}; where something can be done and cannot, 'cannot' "
+                    "wins: it stays",
+                    ["2.2"],
+                )
+    return kept
+
+
 @rule("7.3", role=RuleRole.TERM)
 def return_to_hand(g: Fftcg, ctx: Ctx, op: ReturnToHand, *, silent: bool = False) -> bool:
     """A card returned to the hand goes to its owner's hand (7.3)."""
-    found = targets(g, ctx, op.target)
+    found = cannot_win(g, ctx, targets(g, ctx, op.target), "be_returned", "returned to the hand", silent=silent)
     if silent:
         return bool(found)
     for t in found:
@@ -1480,8 +1522,176 @@ def run_modes(g: Fftcg, ctx: Ctx, modes: Sequence[abilities.DeclaredMode], *, si
     return done
 
 
+@rule("11.3.11", "11.4.1.1", role=RuleRole.EFFECT)
+def cast_effect(g: Fftcg, ctx: Ctx, op: CastFree, *, silent: bool = False) -> bool:
+    """11.3.11, 11.4.1.1: an effect casts a card from the hand: the player picks it now, and it is cast right after
+    the summon or ability with the effect has resolved (``casting.cast_by_effect``)."""
+    pid = ctx.controller
+    hand = [i for i in g.state.zones[zone_id(pid, "hand")] if continuous.matches(g, i, op.filter)]
+    if silent:
+        return bool(hand)
+    if ctx.item is None:
+        raise ScenarioError(
+            [("effects", f"{ctx.label}: an effect that casts a card is modelled only as a summon or ability resolves")]
+        )
+    options = g.card_options(hand)
+    picked: list[str] = []
+    if options:
+        choice = g.decide(
+            DecisionRequest(
+                "cast",
+                pid,
+                tuple(options),
+                "11.3.11" if op.filter.type == "summon" else "11.4.1.1",
+                f"{g.name(pid)} chooses the card {ctx.label} casts" + (" (or none)" if op.optional else ""),
+                PickMode.SOME,
+                0 if op.optional else 1,
+                1,
+            )
+        )
+        picked = [options[c] for c in choice]
+    if not picked:
+        g.record(StepKind.EFFECT, pid, f"{ctx.label}: {g.name(pid)} casts no card", ["11.3.11", "11.4.1.1"])
+        return False
+    iid = picked[0]
+    rid = "11.3.11" if g.definition(iid).type == "summon" else "11.4.1.1"
+    g.cast_after.append((pid, iid, ctx.label))
+    g.record(
+        StepKind.EFFECT,
+        pid,
+        f"{ctx.label}: {g.name(pid)} will cast {g.card(iid).name} without paying its cost, right after "
+        f"{ctx.label} has resolved",
+        [rid],
+    )
+    return True
+
+
+@rule("11.11.5.1", "11.11.5.1.1", "11.11.6", role=RuleRole.EFFECT)
+def pick_effect(g: Fftcg, ctx: Ctx, op: Pick, *, silent: bool = False) -> bool:
+    """11.11.5.1: a choice the text asks for and that was not declared is made as it resolves, by the player the
+    text names; 11.11.5.1.1: every card that must be chosen is included, none that cannot be chosen is. 11.11.6: when
+    both players choose, the turn player declares first, then the non-turn player knowing it; what follows is done to
+    all of them at once."""
+    if op.chooser != "each":
+        who = player(g, ctx, op.chooser)
+        if silent:
+            return bool(_pick_legal(g, ctx, op, op.whose))
+        ctx.picked = tuple(_pick_for(g, ctx, op, who, op.whose))
+        return bool(ctx.picked)
+    tp = g.state.turn_player
+    order = [tp, g.state.opponent(tp)]
+    if silent:
+        return any(_pick_legal(g, ctx, op, _whose_for(ctx, op, p)) for p in order)
+    g.record(
+        StepKind.EFFECT,
+        ctx.controller,
+        f"{ctx.label}: both players choose — {g.name(order[0])}, the turn player, declares first, then "
+        f"{g.name(order[1])} knowing it; then it is done to them all at once",
+        ["11.11.6"],
+    )
+    picked: list[str] = []
+    for p in order:
+        picked += _pick_for(g, ctx, op, p, _whose_for(ctx, op, p))
+    ctx.picked = tuple(picked)
+    return bool(picked)
+
+
+def _whose_for(ctx: Ctx, op: Pick, chooser: str) -> str:
+    """With ``each``: ``whose`` from the chooser's side, turned to the controller's side."""
+    if op.whose == "any" or chooser == ctx.controller:
+        return op.whose
+    return "opponent" if op.whose == "own" else "own"
+
+
+def _pick_legal(g: Fftcg, ctx: Ctx, op: Pick, whose: str) -> list[str]:
+    spec = Choose(what=op.what, whose=whose, count=op.count)  # type: ignore[arg-type]
+    return abilities.legal_choices(g, spec, ctx.controller, ctx.source)
+
+
+def _pick_for(g: Fftcg, ctx: Ctx, op: Pick, who: str, whose: str) -> list[str]:
+    """One player's choice for a ``pick``, obeying 'must be chosen' and 'cannot be chosen' (11.11.5.1.1)."""
+    fits = [
+        i
+        for i in g.all_field()
+        if continuous.matches(g, i, op.what, ctx.source)
+        and (whose == "any" or (g.card(i).controller == ctx.controller) == (whose == "own"))
+    ]
+    legal = _pick_legal(g, ctx, op, whose)
+    must = [i for i in legal if abilities.must_be_chosen(g, i)]
+    for i in fits:
+        if i not in legal:
+            g.record(
+                StepKind.EFFECT,
+                who,
+                f"{ctx.label}: {g.label(i)} cannot be chosen by it, so {g.name(who)} may not choose it",
+                ["11.11.5.1.1"],
+            )
+    if len(must) > op.count:
+        raise g.ambiguity(
+            ["11.11.5.1.1"],
+            f"{ctx.label} chooses {op.count} and {len(must)} cards must be chosen: 11.11.5.1.1 asks to include every "
+            "one that must be chosen, and does not say what happens when they are more than it chooses",
+        )
+    for i in must:
+        g.record(
+            StepKind.EFFECT,
+            who,
+            f"{ctx.label}: {g.label(i)} must be chosen, so {g.name(who)} includes it",
+            ["11.11.5.1.1"],
+        )
+    rest = [i for i in legal if i not in must]
+    free = min(op.count - len(must), len(rest))
+    picked = list(must)
+    if free == len(rest):
+        picked += rest
+    elif free > 0:
+        options = g.field_options(rest)
+        choice = g.decide(
+            DecisionRequest(
+                "target",
+                who,
+                tuple(options),
+                "11.11.6" if op.chooser == "each" else "11.11.5.1",
+                f"{g.name(who)} chooses {free} for {ctx.label} as it resolves",
+                PickMode.SOME,
+                free,
+                free,
+            )
+        )
+        picked += [options[c] for c in choice]
+    g.record(
+        StepKind.EFFECT,
+        who,
+        f"{ctx.label}: {g.name(who)} chooses "
+        + (", ".join(g.label(i) for i in picked) if picked else "nothing (there is nothing it can choose)"),
+        ["11.11.6" if op.chooser == "each" else "11.11.5.1"],
+    )
+    return picked
+
+
+@rule("6.2.2", "6.2.1", role=RuleRole.TERM)
+def from_outside(g: Fftcg, ctx: Ctx, op: FromOutside, *, silent: bool = False) -> bool:
+    """6.2.2: a card brought into the game from outside it has its owner as 6.2.1 says — the player who began the
+    game with it in the deck, which such a card never was: the engine stops there."""
+    if silent:
+        return True
+    name = g.defs[op.card].name if op.card in g.defs else op.card
+    raise g.ambiguity(
+        ["6.2.2", "6.2.1"],
+        f"{ctx.label} brings {name} into the game from outside it: 6.2.2 gives it the owner 6.2.1 names, the player "
+        "who began the game with the card in the deck, and no player did — the rules do not say who owns it (and so "
+        "to whose hand, break zone or deck it goes)",
+    )
+
+
 def _dispatch(g: Fftcg, ctx: Ctx, op: Effect, silent: bool) -> bool:
     match op:
+        case FromOutside():
+            return from_outside(g, ctx, op, silent=silent)
+        case Pick():
+            return pick_effect(g, ctx, op, silent=silent)
+        case CastFree():
+            return cast_effect(g, ctx, op, silent=silent)
         case Delayed():
             return create_delayed(g, ctx, op, silent=silent)
         case Split():

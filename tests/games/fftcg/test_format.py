@@ -115,6 +115,18 @@ FW_TEXT = "power = 5000\n[cards.bk]"
             "cards.fw.dejon.cost.reads",
             "does not read cards",
         ),
+        (
+            '[[cards.fw.abilities]]\nkind = "auto"\non = "enters_field"\noptional = true\n'
+            'cost = { characters = { do = "dull" } }\neffects = [{ op = "draw" }]\n',
+            "cards.fw.abilities[0].cost.characters",
+            "only on an action or special ability",
+        ),
+        (
+            '[[cards.fw.abilities]]\nkind = "action"\nname = "a"\neffects = [{ op = "draw" }]\n'
+            'options = [{ name = "o", cost = { characters = { do = "remove" } } }]\n',
+            "cards.fw.abilities[0].options[0].cost",
+            "CP, discards and crystals",
+        ),
     ],
 )
 def test_costs_the_vocabulary_does_not_model_are_refused(tmp_path: Path, extra: str, key: str, words: str) -> None:
@@ -122,6 +134,34 @@ def test_costs_the_vocabulary_does_not_model_are_refused(tmp_path: Path, extra: 
     are refused with their key, never silently ignored."""
     bad = GOOD.replace(FW_TEXT, "power = 5000\n" + extra + "[cards.bk]")
     assert words in problems(tmp_path, bad)[key]
+
+
+def test_a_card_from_outside_must_be_a_card_of_the_scenario(tmp_path: Path) -> None:
+    bad = GOOD.replace(
+        FW_TEXT, "power = 5000\n" + _ACTION.format(op='{ op = "from_outside", card = "nope" }') + "[cards.bk]"
+    )
+    assert "from_outside names a key of [cards]" in problems(tmp_path, bad)["cards.fw"]
+
+
+_ACTION = '[[cards.fw.abilities]]\nkind = "action"\nname = "a"\neffects = [{op}]\n'
+
+
+def test_casting_a_card_with_modes_by_an_effect_is_refused(tmp_path: Path) -> None:
+    """A `cast` effect casts only what the engine models; a summon with modes is refused as it is cast."""
+    text = GOOD.replace(
+        "[players.P1]",
+        '[cards.sm]\nname = "S"\ntype = "summon"\nelements = ["fire"]\ncost = 1\n'
+        'modes = [{ name = "m", effects = [{ op = "draw" }] }]\n'
+        '[cards.gate]\nname = "G"\ntype = "summon"\nelements = ["fire"]\ncost = 1\n'
+        'effects = [{ op = "cast", filter = { type = "summon" } }]\n[players.P1]',
+    ).replace('hand = ["fw"]', 'hand = ["gate", "sm"]')
+    text = text.split("[[play]]")[0] + (
+        '[[play]]\ndo = "cast"\ncard = "gate"\npay = { dull = ["bk"] }\n[[play]]\ndo = "pass"\n[[play]]\ndo = "pass"\n'
+        '[[play]]\ndecide = "cast"\nby = "P1"\nchoose = ["sm"]\n[expect]\ncites = ["11.3.11"]\n'
+    )
+    outcome = run_scenario(load_scenario(write(tmp_path, text))).outcome
+    assert outcome.end == "bad_script"
+    assert "not modelled" in outcome.message
 
 
 def test_runs_are_deterministic() -> None:
@@ -151,3 +191,12 @@ def test_an_auto_ability_cost_paid_short_stops_at_the_pay_decision(tmp_path: Pat
     trace = run_scenario(load_scenario(write(tmp_path, short)))
     last = trace.steps[-1].sentence
     assert "decision needed: 'pay'" in last and "0 CP made; 1 CP needed" in last
+
+
+def test_a_loop_both_players_stop_with_equal_counts_is_a_gap(tmp_path: Path) -> None:
+    """13.3 names 'the relevant player' to stop the loop; with equal counts no one is, and the run stops there."""
+    text = (SCENARIOS_DIR / "fftcg" / "loop-both-players-smaller-count.toml").read_text(encoding="utf-8")
+    text = text.replace('choose = ["10"]', 'choose = ["2"]')
+    outcome = run_scenario(load_scenario(write(tmp_path, text))).outcome
+    assert outcome.end == "ambiguity"
+    assert [r.id for r in outcome.rules] == ["13.3"]
