@@ -1,0 +1,103 @@
+"""What changed between two versions of a document, rule by rule, and each rule's history.
+
+:func:`diff_books` compares two :class:`~rules_index.model.RuleBook` versions in stages, one
+module each:
+
+1. :mod:`~rules_index.diff.prepare`: each rule reduced to a key (its content in search-key
+   form, cross-reference numbers masked) and its place in the structure;
+2. :mod:`~rules_index.diff.match`: rules paired by content and structure, never by number --
+   identical rules anchored first, then the rest assigned among plausible candidates;
+3. :mod:`~rules_index.diff.classify`: each pair classified (renumbered, moved,
+   reference-only, changed), splits and merges found, the rest added or removed, with
+   inline diffs (:mod:`~rules_index.diff.inline`) and term changes;
+4. :mod:`~rules_index.diff.changelog`: the publisher's changelog set beside the entries.
+
+:mod:`~rules_index.diff.history` chains the diffs of consecutive versions into each rule's
+history; :mod:`~rules_index.diff.data` turns a diff into plain data. Everything here is pure
+and deterministic.
+"""
+
+from __future__ import annotations
+
+from rules_index.diff.changelog import check_changelog
+from rules_index.diff.classify import classify, term_changes
+from rules_index.diff.data import change_data, diff_data
+from rules_index.diff.history import DiffIndex, History, HistoryEvent, history
+from rules_index.diff.inline import inline_diff
+from rules_index.diff.match import match, max_weight_matching
+from rules_index.diff.model import (
+    BookDiff,
+    ChangeKind,
+    ChangelogCheck,
+    ChangelogClaim,
+    ClaimAction,
+    ClaimStatus,
+    ClaimTarget,
+    DiffOp,
+    Fate,
+    HistoryKind,
+    IdFate,
+    OpKind,
+    ReferenceChange,
+    ReferenceStatus,
+    Relocation,
+    RuleChange,
+    StaleReference,
+    TermChange,
+    TermChangeKind,
+    Wording,
+    follow,
+)
+from rules_index.diff.prepare import dice, mask_references, prepare
+from rules_index.model import RuleBook
+
+__all__ = [
+    "BookDiff",
+    "ChangeKind",
+    "ChangelogCheck",
+    "ChangelogClaim",
+    "ClaimAction",
+    "ClaimStatus",
+    "ClaimTarget",
+    "DiffIndex",
+    "DiffOp",
+    "Fate",
+    "History",
+    "HistoryEvent",
+    "HistoryKind",
+    "IdFate",
+    "OpKind",
+    "ReferenceChange",
+    "ReferenceStatus",
+    "Relocation",
+    "RuleChange",
+    "StaleReference",
+    "TermChange",
+    "TermChangeKind",
+    "Wording",
+    "change_data",
+    "check_changelog",
+    "dice",
+    "diff_books",
+    "diff_data",
+    "follow",
+    "history",
+    "inline_diff",
+    "mask_references",
+    "max_weight_matching",
+]
+
+
+def diff_books(old: RuleBook, new: RuleBook) -> BookDiff:
+    """Every difference between ``old`` and ``new``: rules, terms, stale references, changelog."""
+    old_side, new_side = prepare(old), prepare(new)
+    result = classify(old_side, new_side, match(old_side, new_side))
+    return BookDiff(
+        old=old.info,
+        new=new.info,
+        entries=result.entries,
+        mapping=result.pairs,
+        terms=term_changes(old_side, new_side, result.pairs, result.entries),
+        stale_references=result.stale,
+        changelog=check_changelog(old, new, result.entries),
+    )

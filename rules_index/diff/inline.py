@@ -1,0 +1,192 @@
+"""The inline (character-level) diff of a reworded rule, cleaned up to read as replaced phrases."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+
+from rules_index.diff.model import DiffOp, OpKind
+from rules_index.normalize import nfkc
+
+_WHITESPACE = re.compile(r"\s")
+
+
+def inline_diff(old: str, new: str) -> tuple[DiffOp, ...]:
+    """A character-level diff of ``old`` into ``new`` that reads well in Japanese.
+
+    Characters are compared in NFKC, case-folded form and whitespace is ignored, so only
+    real differences show. Short runs of equal text caught between changes are folded into
+    the change (``1度のみ`` → ``2度まで`` reads as one replacement, not four edits), and each
+    change is one deletion followed by one insertion. Equal runs carry the new text.
+    """
+    a_units, a_starts = _units(old)
+    b_units, b_starts = _units(new)
+    matcher = SequenceMatcher(None, a_units, b_units, autojunk=False)
+    ops: list[DiffOp] = []
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        old_piece = old[_start(a_starts, i1, old) : _start(a_starts, i2, old)]
+        new_piece = new[_start(b_starts, j1, new) : _start(b_starts, j2, new)]
+        if tag == "equal":
+            ops.append(DiffOp(OpKind.EQUAL, new_piece))
+            continue
+        if old_piece:
+            ops.append(DiffOp(OpKind.DELETE, old_piece))
+        if new_piece:
+            ops.append(DiffOp(OpKind.INSERT, new_piece))
+    return tuple(_tidy_boundaries(_coalesce(_absorb_short_equalities(ops))))
+
+
+_TOKEN_TAIL = re.compile(r"[0-9A-Za-z][0-9A-Za-z.\-]*$")
+_TOKEN_HEAD = re.compile(r"^[0-9A-Za-z.\-]*[0-9A-Za-z]")
+_ALNUM = re.compile(r"[0-9A-Za-z]")
+
+
+@dataclass(slots=True)
+class _Segment:
+    """A run of an inline diff while its boundaries are tidied: equal text, or a change."""
+
+    equal: str
+    """The equal text, for an equal run."""
+    deleted: str
+    """The deleted text, for a change."""
+    inserted: str
+    """The inserted text, for a change."""
+    is_change: bool
+    """Whether this is a change."""
+
+
+def _tidy_boundaries(ops: list[DiffOp]) -> list[DiffOp]:
+    """Changes widened to whole ASCII words and numbers, whitespace at their edges left outside.
+
+    ``(80[-4-]{+5+})`` reads ``([-804-]{+805+})``; the space the character slicing leaves at the
+    end of a change (``d `` → ``e ``) goes to the equal text after it.
+    """
+    segments: list[_Segment] = []
+    for op in ops:
+        if op.kind is OpKind.EQUAL:
+            segments.append(_Segment(op.text, "", "", False))
+        elif segments and segments[-1].is_change:
+            segments[-1].deleted += op.text if op.kind is OpKind.DELETE else ""
+            segments[-1].inserted += op.text if op.kind is OpKind.INSERT else ""
+        else:
+            deleted = op.text if op.kind is OpKind.DELETE else ""
+            inserted = op.text if op.kind is OpKind.INSERT else ""
+            segments.append(_Segment("", deleted, inserted, True))
+    for index, segment in enumerate(segments):
+        if not segment.is_change:
+            continue
+        before = segments[index - 1] if index > 0 else None
+        after = segments[index + 1] if index + 1 < len(segments) else None
+        if before is not None and _ALNUM.match(segment.deleted[:1] or segment.inserted[:1]):
+            tail = _TOKEN_TAIL.search(before.equal)
+            if tail is not None:
+                before.equal = before.equal[: tail.start()]
+                segment.deleted = tail.group(0) + segment.deleted
+                segment.inserted = tail.group(0) + segment.inserted
+        if after is not None:
+            stripped_deleted = segment.deleted.rstrip()
+            stripped_inserted = segment.inserted.rstrip()
+            after.equal = segment.inserted[len(stripped_inserted) :] + after.equal
+            segment.deleted, segment.inserted = stripped_deleted, stripped_inserted
+            if _ALNUM.search((segment.deleted[-1:] or "") + (segment.inserted[-1:] or "")):
+                head = _TOKEN_HEAD.match(after.equal)
+                if head is not None:
+                    after.equal = after.equal[head.end() :]
+                    segment.deleted += head.group(0)
+                    segment.inserted += head.group(0)
+    out: list[DiffOp] = []
+    for segment in segments:
+        if not segment.is_change:
+            if segment.equal:
+                out.append(DiffOp(OpKind.EQUAL, segment.equal))
+            continue
+        if segment.deleted:
+            out.append(DiffOp(OpKind.DELETE, segment.deleted))
+        if segment.inserted:
+            out.append(DiffOp(OpKind.INSERT, segment.inserted))
+    return _coalesce(out)
+
+
+def _units(text: str) -> tuple[list[str], list[int]]:
+    """The non-whitespace characters of ``text`` in comparison form, and where each starts."""
+    units: list[str] = []
+    starts: list[int] = []
+    for index, ch in enumerate(text):
+        if _WHITESPACE.match(ch):
+            continue
+        units.append(nfkc(ch).lower())
+        starts.append(index)
+    return units, starts
+
+
+def _start(starts: list[int], unit: int, text: str) -> int:
+    """Offset in ``text`` where unit ``unit`` starts (whitespace before the first unit included)."""
+    if unit == 0:
+        return 0
+    return starts[unit] if unit < len(starts) else len(text)
+
+
+def _absorb_short_equalities(ops: list[DiffOp]) -> list[DiffOp]:
+    """Fold an equal run into the changes around it when it is no longer than they are."""
+    changed = True
+    while changed:
+        changed = False
+        for index, op in enumerate(ops):
+            if op.kind is not OpKind.EQUAL or index == 0 or index == len(ops) - 1:
+                continue
+            before = _edit_length(ops, index, -1)
+            after = _edit_length(ops, index, 1)
+            if before and after and len(op.text.strip()) <= min(before, after):
+                ops = [
+                    *ops[:index],
+                    DiffOp(OpKind.DELETE, op.text),
+                    DiffOp(OpKind.INSERT, op.text),
+                    *ops[index + 1 :],
+                ]
+                ops = _coalesce(ops)
+                changed = True
+                break
+    return ops
+
+
+def _edit_length(ops: list[DiffOp], index: int, step: int) -> int:
+    """The larger of the deleted and inserted lengths next to ``ops[index]`` on one side."""
+    deleted = inserted = 0
+    k = index + step
+    while 0 <= k < len(ops) and ops[k].kind is not OpKind.EQUAL:
+        if ops[k].kind is OpKind.DELETE:
+            deleted += len(ops[k].text)
+        else:
+            inserted += len(ops[k].text)
+        k += step
+    return max(deleted, inserted)
+
+
+def _coalesce(ops: list[DiffOp]) -> list[DiffOp]:
+    """Adjacent equal runs joined; each change between equal runs as one delete then one insert."""
+    out: list[DiffOp] = []
+    deleted: list[str] = []
+    inserted: list[str] = []
+
+    def flush() -> None:
+        if deleted:
+            out.append(DiffOp(OpKind.DELETE, "".join(deleted)))
+        if inserted:
+            out.append(DiffOp(OpKind.INSERT, "".join(inserted)))
+        deleted.clear()
+        inserted.clear()
+
+    for op in ops:
+        if op.kind is OpKind.DELETE:
+            deleted.append(op.text)
+        elif op.kind is OpKind.INSERT:
+            inserted.append(op.text)
+        else:
+            flush()
+            if out and out[-1].kind is OpKind.EQUAL:
+                out[-1] = DiffOp(OpKind.EQUAL, out[-1].text + op.text)
+            elif op.text:
+                out.append(op)
+    flush()
+    return out

@@ -1,0 +1,390 @@
+"""Stage 2: old rules paired with new ones by content and structure, never by number."""
+
+from __future__ import annotations
+
+import heapq
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from rules_index.diff.prepare import Side, bigrams, containment, dice
+
+WEIGHT_SAME_ID = 0.05
+"""Prior for a pair with the same id (weak: after an insertion the same id is another rule)."""
+WEIGHT_PARENT = 0.15
+"""Prior for a pair whose parents are matched to each other (or are both top level)."""
+WEIGHT_SIBLING = 0.05
+"""Prior for each of the previous and next siblings matched to each other."""
+WEIGHT_CHILDREN = 0.5
+"""Prior times the share of children matched to each other (how a retitled section is found)."""
+ACCEPT_SCORE = 0.6
+"""A pair whose keys differ is matched only when its score reaches this."""
+MIN_FUZZY_SIMILARITY = 0.3
+"""Text similarity a pair needs to be a candidate on its text alone."""
+FUZZY_CANDIDATES = 6
+"""How many of the most similar rules a rule without an equal partner is compared with."""
+COMMON_GRAM_SHARE = 0.08
+"""A bigram in more than this share of rules is too common to find candidates by."""
+MAX_ROUNDS = 5
+"""Scoring and solving repeat at most this often (they usually settle in two or three)."""
+PIECE_CONTAINMENT = 0.8
+"""Share of a piece's bigrams that must occur in the whole for it to be part of a split or merge."""
+PIECE_SIMILARITY = 0.9
+"""Similarity the concatenated pieces need to the whole for a split or merge."""
+MAX_PIECES = 4
+"""At most this many rules take part in one split or merge."""
+
+_SCALE = 1_000_000
+"""Scores are integers (score × this) in the assignment, so ties are exact and deterministic."""
+
+
+# --------------------------------------------------------------------------- candidates
+
+
+def _exact_pairs(old: Side, new: Side) -> list[tuple[int, int]]:
+    """Every pair with equal masked keys."""
+    by_key: dict[str, list[int]] = {}
+    for j, k in enumerate(new.key):
+        by_key.setdefault(k, []).append(j)
+    return [(i, j) for i, k in enumerate(old.key) for j in by_key.get(k, ())]
+
+
+def _fuzzy_pairs(old: Side, new: Side, exact: list[tuple[int, int]]) -> dict[tuple[int, int], float]:
+    """For rules with no equal partner, the most similar rules of the other version."""
+    has_old = {i for i, _ in exact}
+    has_new = {j for _, j in exact}
+    pairs: dict[tuple[int, int], float] = {}
+    for i, j, sim in _nearest(old, new, [i for i in range(len(old.rules)) if i not in has_old]):
+        pairs[(i, j)] = sim
+    for j, i, sim in _nearest(new, old, [j for j in range(len(new.rules)) if j not in has_new]):
+        pairs[(i, j)] = sim
+    return pairs
+
+
+def _nearest(query: Side, other: Side, wanted: list[int]) -> Iterable[tuple[int, int, float]]:
+    """(query position, other position, similarity) for the closest rules of each wanted rule."""
+    if not wanted:
+        return []
+    postings: dict[str, list[int]] = {}
+    for j, grams in enumerate(other.grams):
+        for gram in grams:
+            postings.setdefault(gram, []).append(j)
+    common = max(8, int(len(other.rules) * COMMON_GRAM_SHARE))
+    found: list[tuple[int, int, float]] = []
+    for i in wanted:
+        grams = query.grams[i]
+        rare = [g for g in grams if len(postings.get(g, ())) <= common] or list(grams)
+        hits: Counter[int] = Counter()
+        for gram in rare:
+            for j in postings.get(gram, ()):
+                hits[j] += 1
+        shortlist = sorted(hits, key=lambda j: (-hits[j], j))[: FUZZY_CANDIDATES * 3]
+        scored = sorted(((dice(grams, other.grams[j]), j) for j in shortlist), key=lambda s: (-s[0], s[1]))
+        for sim, j in scored[:FUZZY_CANDIDATES]:
+            if sim >= MIN_FUZZY_SIMILARITY:
+                found.append((i, j, sim))
+    return found
+
+
+def _structural_pairs(old: Side, new: Side, mapping: Mapping[int, int]) -> set[tuple[int, int]]:
+    """Pairs the current mapping suggests: the same slot among mapped siblings; parents of mapped children."""
+    pairs: set[tuple[int, int]] = set()
+    for i in range(len(old.rules)):
+        p = old.parent[i]
+        if p != -1 and p not in mapping:
+            continue
+        new_parent = mapping[p] if p != -1 else -1
+        siblings = new.children.get(new_parent, ())
+        before, after = old.previous[i], old.following[i]
+        if before == -1 and siblings:
+            pairs.add((i, siblings[0]))
+        elif before in mapping and new.parent[mapping[before]] == new_parent:
+            slot = new.following[mapping[before]]
+            if slot != -1:
+                pairs.add((i, slot))
+        if after == -1 and siblings:
+            pairs.add((i, siblings[-1]))
+        elif after in mapping and new.parent[mapping[after]] == new_parent:
+            slot = new.previous[mapping[after]]
+            if slot != -1:
+                pairs.add((i, slot))
+        for child in old.children.get(i, ()):
+            if child in mapping and new.parent[mapping[child]] != -1:
+                pairs.add((i, new.parent[mapping[child]]))
+    return pairs
+
+
+# --------------------------------------------------------------------------- scoring and assignment
+
+
+def _score(old: Side, new: Side, i: int, j: int, sim: float, mapping: Mapping[int, int]) -> float:
+    """Text similarity plus the structural prior of matching old rule ``i`` with new rule ``j``."""
+    score = sim
+    if old.rules[i].id == new.rules[j].id:
+        score += WEIGHT_SAME_ID
+    if linked(old.parent[i], new.parent[j], mapping):
+        score += WEIGHT_PARENT
+    if linked(old.previous[i], new.previous[j], mapping):
+        score += WEIGHT_SIBLING
+    if linked(old.following[i], new.following[j], mapping):
+        score += WEIGHT_SIBLING
+    old_children = old.children.get(i, ())
+    new_children = new.children.get(j, ())
+    if old_children or new_children:
+        kept = set(new_children)
+        shared = sum(1 for c in old_children if mapping.get(c, -2) in kept)
+        score += WEIGHT_CHILDREN * 2 * shared / (len(old_children) + len(new_children))
+    return score
+
+
+def linked(a: int, b: int, mapping: Mapping[int, int]) -> bool:
+    """Whether old position ``a`` and new position ``b`` correspond (both absent, or mapped)."""
+    if a == -1 or b == -1:
+        return a == b
+    return mapping.get(a) == b
+
+
+def _solve(edges: dict[tuple[int, int], int]) -> dict[int, int]:
+    """The maximum-weight matching of the candidate graph, component by component."""
+    parent: dict[tuple[str, int], tuple[str, int]] = {}
+
+    def find(x: tuple[str, int]) -> tuple[str, int]:
+        while parent.setdefault(x, x) != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for i, j in edges:
+        a, b = find(("o", i)), find(("n", j))
+        if a != b:
+            parent[max(a, b)] = min(a, b)
+    components: dict[tuple[str, int], dict[tuple[int, int], int]] = {}
+    for (i, j), weight in sorted(edges.items()):
+        components.setdefault(find(("o", i)), {})[(i, j)] = weight
+    mapping: dict[int, int] = {}
+    for component in components.values():
+        if len(component) == 1:
+            ((i, j),) = component
+            mapping[i] = j
+        else:
+            mapping.update(max_weight_matching(component))
+    return mapping
+
+
+def max_weight_matching(edges: Mapping[tuple[int, int], int]) -> dict[int, int]:
+    """A maximum-weight (not necessarily perfect) bipartite matching of positive integer weights.
+
+    Successive shortest augmenting paths with Dijkstra on reduced costs (cost = −weight);
+    augmentation stops when the cheapest path no longer lowers the cost, so the result has
+    the largest total weight, whatever its size. Ties are broken by vertex order, so the
+    result is deterministic.
+    """
+    lefts = sorted({i for i, _ in edges})
+    rights = sorted({j for _, j in edges})
+    left_index = {u: k for k, u in enumerate(lefts)}
+    right_index = {v: k for k, v in enumerate(rights)}
+    n_left, n_right = len(lefts), len(rights)
+    adjacency: list[list[tuple[int, int]]] = [[] for _ in range(n_left)]
+    for (i, j), weight in sorted(edges.items()):
+        adjacency[left_index[i]].append((right_index[j], -weight))
+    # Nodes: 0 source, 1..L lefts, L+1..L+R rights, L+R+1 sink.
+    source, sink = 0, n_left + n_right + 1
+    potential = [0] * (sink + 1)
+    for out in adjacency:
+        for v, cost in out:
+            node = n_left + 1 + v
+            potential[node] = min(potential[node], cost)
+    potential[sink] = min(potential[n_left + 1 : sink], default=0)
+    match_left: list[int] = [-1] * n_left
+    match_right: list[int] = [-1] * n_right
+    while True:
+        dist, previous = _dijkstra(adjacency, match_left, match_right, potential, n_left, n_right)
+        limit = dist[sink]
+        if limit is None or limit + potential[sink] - potential[source] >= 0:
+            break  # no augmenting path, or none that still lowers the cost
+        for node, d in enumerate(dist):
+            potential[node] += min(d, limit) if d is not None else limit
+        node = previous[sink]
+        while node != source:
+            v = node - n_left - 1
+            u = previous[node] - 1
+            match_right[v] = u
+            match_left[u] = v
+            node = previous[previous[node]]
+    return {lefts[u]: rights[v] for u, v in enumerate(match_left) if v != -1}
+
+
+def _dijkstra(
+    adjacency: list[list[tuple[int, int]]],
+    match_left: list[int],
+    match_right: list[int],
+    potential: list[int],
+    n_left: int,
+    n_right: int,
+) -> tuple[list[int | None], list[int]]:
+    """Shortest reduced distances from the source in the residual graph, and the path tree."""
+    sink = n_left + n_right + 1
+    dist: list[int | None] = [None] * (sink + 1)
+    previous = [-1] * (sink + 1)
+    dist[0] = 0
+    heap: list[tuple[int, int]] = [(0, 0)]
+    done = [False] * (sink + 1)
+
+    def relax(node: int, to: int, cost: int, d: int) -> None:
+        reduced = d + cost + potential[node] - potential[to]
+        best = dist[to]
+        if best is None or reduced < best:
+            dist[to] = reduced
+            previous[to] = node
+            heapq.heappush(heap, (reduced, to))
+
+    while heap:
+        d, node = heapq.heappop(heap)
+        if done[node]:
+            continue
+        done[node] = True
+        if node == 0:
+            for u in range(n_left):
+                if match_left[u] == -1:
+                    relax(0, u + 1, 0, d)
+        elif node <= n_left:
+            u = node - 1
+            for v, cost in adjacency[u]:
+                if match_left[u] != v:
+                    relax(node, n_left + 1 + v, cost, d)
+        elif node < sink:
+            v = node - n_left - 1
+            u = match_right[v]
+            if u == -1:
+                relax(node, sink, 0, d)
+            else:
+                back = next(cost for w, cost in adjacency[u] if w == v)
+                relax(node, u + 1, -back, d)
+    return dist, previous
+
+
+def match(old: Side, new: Side) -> dict[int, int]:
+    """The best overall mapping of old positions to new positions."""
+    exact = _exact_pairs(old, new)
+    fuzzy = _fuzzy_pairs(old, new, exact)
+    text: dict[tuple[int, int], float] = dict.fromkeys(exact, 1.0)
+    for pair, sim in fuzzy.items():
+        text.setdefault(pair, sim)
+    exact_set = set(exact)
+    counts_old = Counter(i for i, _ in exact)
+    counts_new = Counter(j for _, j in exact)
+    mapping = {i: j for i, j in exact if counts_old[i] == 1 and counts_new[j] == 1}
+    for _ in range(MAX_ROUNDS):
+        pairs = set(text) | _structural_pairs(old, new, mapping)
+        edges: dict[tuple[int, int], int] = {}
+        for i, j in sorted(pairs):
+            known = text.get((i, j))
+            sim = dice(old.grams[i], new.grams[j]) if known is None else known
+            score = _score(old, new, i, j, sim, mapping)
+            if (i, j) in exact_set or score >= ACCEPT_SCORE:
+                edges[(i, j)] = round(score * _SCALE)
+        result = _solve(edges)
+        if result == mapping:
+            break
+        mapping = result
+    return mapping
+
+
+# --------------------------------------------------------------------------- splits and merges
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """A split (one old, several new) or merge (several old, one new) found after matching."""
+
+    whole: int
+    """Position of the single rule (old for a split, new for a merge)."""
+    pieces: tuple[int, ...]
+    """Positions of the pieces, in document order of their version."""
+    similarity: float
+    """Similarity of the concatenated pieces to the whole."""
+
+
+def find_groups(
+    whole_side: Side,
+    piece_side: Side,
+    mapping: Mapping[int, int],
+    reverse: Mapping[int, int],
+) -> list[Group]:
+    """Rules of ``whole_side`` whose content is the concatenation of consecutive rules of ``piece_side``.
+
+    A whole is a rule left unmatched or matched with changed wording. Its pieces are its
+    match (if any) and rules of the other side left unmatched, each mostly contained in the
+    whole, consecutive in document order, and where the whole would stand: next to its
+    match, or between the counterparts of its nearest matched neighbours.
+    """
+    count = len(piece_side.rules)
+    before, after = _neighbour_images(len(whole_side.rules), mapping, count)
+    groups: list[Group] = []
+    taken: set[int] = set()
+    for w in range(len(whole_side.rules)):
+        partner = mapping.get(w)
+        if partner is None:
+            low, high = before[w] + 1, after[w] - 1
+        elif whole_side.key[w] == piece_side.key[partner]:
+            continue
+        else:
+            low, high = partner - MAX_PIECES + 1, partner + MAX_PIECES - 1
+        contained = [
+            k
+            for k in range(max(low, 0), min(high, count - 1) + 1)
+            if k == partner or (k not in reverse and k not in taken and _is_piece(piece_side, k, whole_side, w))
+        ]
+        best = _best_run(whole_side, piece_side, w, contained, partner)
+        if best is not None:
+            groups.append(best)
+            taken.update(best.pieces)
+    return groups
+
+
+def _neighbour_images(count: int, mapping: Mapping[int, int], limit: int) -> tuple[list[int], list[int]]:
+    """For each position, the counterpart of its nearest matched predecessor (-1) and successor (``limit``)."""
+    before = [-1] * count
+    after = [limit] * count
+    last = -1
+    for w in range(count):
+        before[w] = last
+        if w in mapping:
+            last = mapping[w]
+    last = limit
+    for w in range(count - 1, -1, -1):
+        after[w] = last
+        if w in mapping:
+            last = mapping[w]
+    return before, after
+
+
+def _is_piece(piece_side: Side, k: int, whole_side: Side, w: int) -> bool:
+    """Whether rule ``k`` is mostly contained in rule ``w`` (a cheap set test first)."""
+    piece = piece_side.gram_set[k]
+    if not piece or len(piece & whole_side.gram_set[w]) < PIECE_CONTAINMENT * len(piece):
+        return False
+    return containment(piece_side.grams[k], whole_side.grams[w]) >= PIECE_CONTAINMENT
+
+
+def _best_run(whole_side: Side, piece_side: Side, w: int, contained: list[int], partner: int | None) -> Group | None:
+    """The run of consecutive contained pieces whose concatenation is most like the whole."""
+    runs: list[list[int]] = []
+    for k in contained:
+        if runs and runs[-1][-1] == k - 1:
+            runs[-1].append(k)
+        else:
+            runs.append([k])
+    best: Group | None = None
+    baseline = dice(whole_side.grams[w], piece_side.grams[partner]) if partner is not None else 0.0
+    for run in runs:
+        for start in range(len(run)):
+            for stop in range(start + 2, min(len(run), start + MAX_PIECES) + 1):
+                window = run[start:stop]
+                if partner is not None and partner not in window:
+                    continue
+                joined = bigrams("".join(piece_side.flat[k] for k in window))
+                sim = dice(whole_side.grams[w], joined)
+                if sim >= PIECE_SIMILARITY and sim > baseline and (best is None or sim > best.similarity):
+                    best = Group(w, tuple(window), sim)
+    return best
