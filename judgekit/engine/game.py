@@ -97,11 +97,16 @@ class Engine:
             raise RuntimeError(f"{what} during a check-only rule call")
 
     def _check_cites(self, cites: Sequence[str]) -> None:
-        declared = {i for spec in self._active for i in spec.ids}
+        """Every cited id must be declared by one of the game's rule functions.
+
+        Ids flow as values — a helper returns the rule that decides, an effect keeps the rules that made
+        it, a trigger is resolved later under another rule function — so the check is against the game's
+        declarations, not only the running functions': a test reads every rule id written in a game's code
+        and proves each is declared (``tests/games/shared.py``), so no run can end here."""
         for rid in cites:
-            if rid not in declared:
+            if rid not in self._citable:
                 running = ", ".join(s.name for s in self._active) or "no rule function"
-                raise RuntimeError(f"rule {rid} cited but not declared by the running rule functions ({running})")
+                raise RuntimeError(f"rule {rid} cited but declared by no rule function of the game ({running})")
 
     def serial(self) -> int:
         """A fresh number for stable keys of made effects and triggers."""

@@ -3,9 +3,9 @@
 A rule function takes the engine first and a keyword ``silent``; with ``silent=True`` it only
 answers "would this apply?" (or "is this legal?") and must change nothing and write no trace —
 markdown-it-py's rule functions with ``silent``. The decorator declares the rule ids the function
-may cite; the engine refuses any citation not declared by a running rule function, so the
-declared ids are every id an engine can cite. A game is a :class:`Preset`: the ordered list of
-its rule functions, in rulebook order.
+may cite; the engine refuses any citation no rule function of the game declares, so the declared
+ids are every id an engine can cite (and a test proves every id written in a game's code is declared).
+A game is a :class:`Preset`: the ordered list of its rule functions, in rulebook order.
 """
 
 from __future__ import annotations

@@ -50,8 +50,8 @@ def draw_one(g: Engine, pid: str, *, silent: bool = False) -> bool:
 
 @REG.rule("2.1")
 def cites_undeclared(g: Engine, *, silent: bool = False) -> bool:
-    """2.1: cites a rule it did not declare."""
-    g.record(StepKind.RULE, "rules", "oops", ["1.1"])
+    """2.1: cites a rule no rule function declares."""
+    g.record(StepKind.RULE, "rules", "oops", ["9.9"])
     return True
 
 
@@ -96,8 +96,16 @@ def test_a_step_records_changes_citations_and_board() -> None:
 
 
 def test_undeclared_citation_is_a_bug() -> None:
-    with pytest.raises(RuntimeError, match="not declared"):
+    with pytest.raises(RuntimeError, match="declared by no rule function"):
         cites_undeclared(engine())
+
+
+def test_an_id_declared_by_another_rule_function_may_be_cited() -> None:
+    """Ids flow as values (a helper returns the deciding rule, a trigger resolves later), so a citation is
+    checked against the game's declarations: 4.1 is declared by ``asks``, cited here outside it."""
+    g = engine()
+    g.record(StepKind.RULE, "rules", "a value carried out of its rule function", ["4.1"])
+    assert [r.id for r in g.steps[-1].rules] == ["4.1"]
 
 
 def test_check_only_mode_cannot_change_state() -> None:

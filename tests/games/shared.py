@@ -7,12 +7,15 @@ so a failure names the game's file.
 
 from __future__ import annotations
 
+import ast
 import importlib
 import inspect
+import re
 from collections.abc import Mapping
 from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
+from types import ModuleType
 from typing import ClassVar
 
 from judgekit.engine import Preset, RuleRegistry
@@ -129,6 +132,73 @@ class CoverageChecks(GameChecks):
         assert any("implemented but cited by no scenario" in f for f in empty)
 
 
+_NUMBERED_ID = re.compile(r"\d+(?:\.\d+)+[a-z]?(?:-\d+)?")
+"""What a numbered document's rule id looks like (``704.6c-1``, ``15.1.1.9.2``)."""
+
+
+def written_ids(package: str, rule_ids: set[str], version: str) -> list[tuple[str, str]]:
+    """Every rule id written in a game's engine code, with where (``file:line``): string constants (docstrings
+    and ``startswith`` prefixes aside), module constants named in code (``ids.FIELD_FIVE``, ``PAY_IDS``) and
+    sections indexed by a constant (``COST_USE[1]``); an index computed at run time is reported as such.
+
+    A string counts when it is a rule of the pinned document, looks like a numbered rule id (so a mistyped
+    id is caught too), or starts with a top-level heading of an outline document. The ``ids`` module only
+    names ids; where they are used is what counts."""
+    root = Path(importlib.import_module(f"judgekit.games.{package}").__file__ or "").parent
+    tops = {rid for rid in rule_ids if "/" not in rid and not rid[:1].isdigit()}
+
+    def is_id(text: str) -> bool:
+        if text in rule_ids:
+            return True
+        if text != version and _NUMBERED_ID.fullmatch(text):
+            return True
+        return "/" in text and text.split("/", 1)[0] in tops
+
+    out: list[tuple[str, str]] = []
+    for path in sorted(root.glob("*.py")):
+        if path.stem in ("ids", "registry", "__init__"):
+            continue
+        module = importlib.import_module(f"judgekit.games.{package}.{path.stem}")
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        skip = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr)}
+        skip |= {
+            id(a)
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Attribute)
+            and n.func.attr in ("startswith", "endswith")
+            for a in n.args
+        }
+
+        def value_of(node: ast.AST, module: object = module) -> object:
+            if isinstance(node, ast.Name):
+                return getattr(module, node.id, None)
+            if isinstance(node, ast.Attribute):
+                base = value_of(node.value)
+                return getattr(base, node.attr, None) if isinstance(base, ModuleType) else None
+            return None
+
+        for node in ast.walk(tree):
+            where = f"{path.name}:{getattr(node, 'lineno', 0)}"
+            texts: list[str] = []
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
+                texts = [node.value]
+            elif isinstance(node, ast.Name | ast.Attribute):
+                value = value_of(node)
+                if isinstance(value, str):
+                    texts = [value]
+                elif isinstance(value, tuple | list | frozenset):
+                    texts = [v for v in value if isinstance(v, str)]
+            elif isinstance(node, ast.Subscript) and type(value_of(node.value)).__name__ == "Section":
+                section = value_of(node.value)
+                if isinstance(node.slice, ast.Constant):
+                    texts = [section[node.slice.value]]  # type: ignore[index]
+                else:
+                    out.append((where, f"an id computed at run time: {ast.unparse(node)}"))
+            out += [(where, t) for t in texts if is_id(t)]
+    return out
+
+
 class RuleIdChecks(GameChecks):
     """Every rule id the engine can cite exists in its pinned document, and the preset is in its order."""
 
@@ -143,6 +213,21 @@ class RuleIdChecks(GameChecks):
         book = self.preset.rulebook
         info = cat.game(book.game).document(book.document).version(book.version)
         return parse_document(cat, info).by_id()
+
+    def test_every_id_written_in_the_engine_is_declared(self) -> None:
+        """The engine refuses a citation no rule function declares; no run can reach that refusal, because
+        every rule id written anywhere in the game's code (a string, a named constant, ``SECTION[n]``) is
+        declared by some rule function, and no id is computed at run time."""
+        found = written_ids(self.package, set(self.rules), self.preset.rulebook.version)
+        declared = self.preset.cited_ids()
+        undeclared = [f"{where}: {rid}" for where, rid in found if rid not in declared]
+        assert undeclared == [], undeclared
+
+    def test_the_written_id_scan_sees_every_declaration(self) -> None:
+        """The scan reads the rule decorators too, so it must find every declared id (a scan that saw
+        nothing would pass the test above)."""
+        found = {rid for _, rid in written_ids(self.package, set(self.rules), self.preset.rulebook.version)}
+        assert sorted(self.preset.cited_ids() - found) == []
 
     def test_every_declared_id_exists_in_the_pinned_rulebook(self) -> None:
         missing = {spec.name: [i for i in spec.ids if i not in self.rules] for spec in self.preset.rules}

@@ -159,13 +159,13 @@ def illegal_card_process(g: DivineCross, plan: Plan | None = None, *, silent: bo
                     g.in_area(c.attached_to) and c.attached_to in g.state.zones[c.zone]
                 ):
                     orphans.append(iid)
+    found = [(i, "1005.1" if g.card(i).role == "assist" else "1005.2") for i in orphans]
     if silent:
-        return [(i, "1005") for i in orphans]
-    orphans = [i for i, _ in plan] if plan is not None else orphans
-    roles = {g.card(i).role for i in orphans}
-    cites = (["1005.1"] if "assist" in roles else []) + (["1005.2"] if "energy" in roles else [])
-    terms.to_discard(g, orphans, cites, "their unit has left the area")
-    return [(i, "1005") for i in orphans]
+        return found
+    found = list(plan) if plan is not None else found
+    cites = sorted({why for _, why in found})
+    terms.to_discard(g, [i for i, _ in found], cites, "their unit has left the area")
+    return found
 
 
 PROCESSES = (loss_process, ko_process, promotion_process, illegal_card_process)
