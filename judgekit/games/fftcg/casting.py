@@ -993,11 +993,26 @@ def cast_character(g: Fftcg, entry: ScriptedInput, iid: str | None, *, silent: b
     return g.state.turn_player
 
 
-@rule("11.3.11", "11.4.1.1", "11.3.2", "11.3.3", "11.3.8", "11.4.2", "11.4.8", "6.2.3", "7.12.1", role=RuleRole.ACTION)
+@rule(
+    "11.3.11",
+    "11.4.1.1",
+    "11.3.2",
+    "11.3.3",
+    "11.3.8",
+    "11.4.2",
+    "11.4.8",
+    "6.2.3",
+    "7.12.1",
+    "7.7.3",
+    "7.7.4",
+    "7.7.5",
+    role=RuleRole.ACTION,
+)
 def cast_by_effect(g: Fftcg, pid: str, iid: str, by: str, *, silent: bool = False) -> bool:
     """11.3.11, 11.4.1.1: a card an effect casts is cast right after that effect has resolved, without paying its
     cost as the text says: a summon goes on the stack and chooses (11.3.2, 11.3.3); a character does not use the
-    stack and cannot be responded to (11.4.1.1), and enters the field (11.4.8)."""
+    stack and cannot be responded to (11.4.1.1), and enters the field (11.4.8) — unless a field limit forbids it
+    (7.7.3–7.7.5): then it is not cast and stays in the hand."""
     d = g.definition(iid)
     if d.modes or d.x is not None or d.options or distributed(d.effects):
         raise ScenarioError(

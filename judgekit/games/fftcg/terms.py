@@ -930,16 +930,17 @@ def _effect_words(op: object) -> str:
     return f"is affected: {getattr(op, 'op', op)} {getattr(op, 'action', '')}".rstrip()
 
 
-@rule("15.1.1.8.1", "15.1.1.8.2", role=RuleRole.TERM)
+@rule("15.1.1.8.1", "15.1.1.8.2", "7.7.3", "7.7.4", "7.7.5", role=RuleRole.TERM)
 def search(g: Fftcg, ctx: Ctx, op: Search, *, silent: bool = False) -> bool:
     """15.1.1.8: find cards in the deck that can do what follows (and no others), reveal them, shuffle,
-    then do what follows; finding none is allowed (15.1.1.8.2)."""
+    then do what follows; finding none is allowed (15.1.1.8.2). A card the field limits keep off the field
+    (7.7.3–7.7.5) cannot be found to be put there."""
     pid = ctx.controller
     deck = list(g.state.zones[zone_id(pid, "deck")])
     eligible = [i for i in deck if continuous.matches(g, i, op.filter)]
-    blocked: list[str] = []
+    blocked: dict[str, str] = {}
     if op.to == "field":
-        blocked = [i for i in eligible if field_limit(g, pid, i, silent=True)]
+        blocked = {i: limit for i in eligible if (limit := field_limit(g, pid, i, silent=True))}
         eligible = [i for i in eligible if i not in blocked]
     if silent:
         return bool(eligible)
@@ -949,7 +950,7 @@ def search(g: Fftcg, ctx: Ctx, op: Search, *, silent: bool = False) -> bool:
             pid,
             f"{ctx.label}: {', '.join(sorted({g.card(i).name for i in blocked}))} could not be put onto the field, "
             "so cannot be searched for",
-            ["15.1.1.8.1"],
+            ["15.1.1.8.1", *sorted(set(blocked.values()))],
         )
     options = g.card_options(eligible)
     found: list[str] = []
