@@ -6,6 +6,7 @@ internal error. Data goes to stdout, diagnostics to stderr.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -15,7 +16,7 @@ from judgekit.commands import rules as rules_commands
 from judgekit.commands import scenarios as scenario_commands
 from judgekit.commands import site as site_commands
 from judgekit.commands import versions as versions_commands
-from judgekit.commands.common import guarded
+from judgekit.commands.common import guarded, silence_stdout
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -55,4 +56,10 @@ def all_command(
 
 def main() -> None:
     """Entry point of the ``judgekit`` console script and ``python -m judgekit``."""
-    app()
+    try:
+        app()
+    finally:
+        try:  # what is still buffered, while a closed pipe can still be told apart from an error
+            sys.stdout.flush()
+        except BrokenPipeError:
+            silence_stdout()

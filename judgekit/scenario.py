@@ -16,7 +16,6 @@ from __future__ import annotations
 import functools
 import json
 import operator
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +26,13 @@ from pydantic.dataclasses import dataclass as model
 
 from judgekit.engine import EndKind, InputKind, ScriptedInput, Trace
 from judgekit.errors import ScenarioError
+from judgekit.scenario_file import (
+    document_problems,
+    expectation_ids,
+    pin_problems,
+    read_scenario_data,
+    rule_id_problems,
+)
 
 STRICT = ConfigDict(extra="forbid", use_attribute_docstrings=True)
 """Scenario models refuse unknown keys and document their fields in the schema."""
@@ -157,14 +163,7 @@ def load_scenario(path: str | Path) -> Scenario:
 
     p = Path(path)
     where = _where(p)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ScenarioError([("(file)", f"a readable TOML file ({exc.strerror})")], where) from exc
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError([("(toml)", f"valid TOML: {exc}")], where) from exc
+    data = read_scenario_data(p, where)
     game = data.get("game")
     try:
         support = game_support(game if isinstance(game, str) else "")
@@ -177,6 +176,12 @@ def load_scenario(path: str | Path) -> Scenario:
     except ValidationError as exc:
         raise ScenarioError(_problems(exc), where) from exc
     problems = support.validate(scenario_model)
+    pinned = support.preset().rulebook
+    pin = pin_problems(support.id, scenario_model.document, scenario_model.rulebook, pinned)
+    differs = [(f"differs[{i}].document", d.document) for i, d in enumerate(getattr(scenario_model, "differs", ()))]
+    problems += pin + document_problems(support.id, differs)
+    if not pin:
+        problems += rule_id_problems(pinned, expectation_ids(scenario_model))
     if problems:
         raise ScenarioError(problems, where)
     return Scenario(p, p.name.removesuffix(".toml"), support.id, scenario_model)

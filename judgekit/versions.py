@@ -133,10 +133,9 @@ def scenario_paths(paths: Sequence[Path], game: str) -> list[Path]:
 
 def read_scenario_file(path: Path, book: RuleBook) -> ScenarioFile:
     """The pin and citations of a scenario file; prose ids are those that exist in ``book``."""
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise JudgekitError(f"{path}: not a readable TOML file: {exc}") from exc
+    from judgekit.scenario_file import read_scenario_data
+
+    data = read_scenario_data(path, str(path))
     ids = {rule.id for rule in book.rules}
     top = {rule.id for rule in book.rules if rule.parent is None}
     citations = list(_citations(data, "", ids, top))
@@ -265,7 +264,7 @@ def migrated_text(plan: FileMigration, new_version: str, book: RuleBook) -> str:
     if plan.review:
         listed = ", ".join(dict.fromkeys(m.citation.rule_id for m in plan.review))
         raise MigrationError(f"{plan.file.path}: not rewritten: {listed} must be reviewed first")
-    text = plan.file.path.read_text(encoding="utf-8")
+    text = plan.file.path.read_text(encoding="utf-8-sig")  # as read_scenario_file read it: a BOM dropped
     mapping = plan.rewrites
     ids = {rule.id for rule in book.rules}
     top = {rule.id for rule in book.rules if rule.parent is None}

@@ -28,7 +28,7 @@ class OutputFormat(StrEnum):
 
 
 def guarded(fn: Callable[P, R]) -> Callable[P, R]:
-    """Run a command so that a JudgekitError is printed to stderr and exits 2."""
+    """Run a command so that a JudgekitError is printed to stderr and exits 2, and a closed stdout pipe exits 0."""
 
     @functools.wraps(fn)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
@@ -37,8 +37,27 @@ def guarded(fn: Callable[P, R]) -> Callable[P, R]:
         except JudgekitError as exc:
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(2) from exc
+        except BrokenPipeError:
+            # The reader of stdout has gone (``judgekit rule … | head -1``): not a finding, not an error.
+            silence_stdout()
+            raise typer.Exit(0) from None
 
     return wrapper
+
+
+def silence_stdout() -> None:
+    """Point stdout at the null device, so that writing (and the flush at exit) after its reader has gone is quiet.
+
+    The Python documentation's "Note on SIGPIPE" (``signal`` module): a closed pipe raises
+    BrokenPipeError, and the flush at interpreter exit would raise it again.
+    """
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout is not a real file (a test runner's buffer)
+        pass
+    finally:
+        os.close(devnull)
 
 
 def use_color() -> bool:

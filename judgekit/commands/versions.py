@@ -135,8 +135,8 @@ def migrate(
     catalog = load_catalog()
     game_id = catalog.game(game).id
     old_book, new_book = load_versions(game_id, old, new, document, catalog)
-    result = diff_books(old_book, new_book)
     files = [read_scenario_file(path, old_book) for path in scenario_paths(paths or [], game_id)]
+    result = diff_books(old_book, new_book)
     plans = plan_migration(result, files)
     if fmt is ReportFormat.JSON:
         echo_json(migration_data(plans, result))
@@ -185,8 +185,8 @@ def impact(
     catalog = load_catalog()
     found = catalog.game(game)
     old_book, new_book = load_versions(found.id, old, new, document, catalog)
-    result = diff_books(old_book, new_book)
     files = [read_scenario_file(path, old_book) for path in scenario_paths(paths or [], found.id)]
+    result = diff_books(old_book, new_book)
     report = assess_impact(result, old_book, files, run=run, only_affected=only_affected)
     if fmt is ReportFormat.JSON:
         echo_json(impact_data(report))

@@ -373,15 +373,15 @@ class CardDef:
     """Kind."""
     color: Color = "colorless"
     """Colour (属性)."""
-    cost: int = 0
+    cost: int = Field(default=0, ge=0)
     """CP to drive the unit, use the intercept or use the joker."""
-    bp: tuple[int, int, int] | None = None
+    bp: tuple[Annotated[int, Field(ge=0)], Annotated[int, Field(ge=0)], Annotated[int, Field(ge=0)]] | None = None
     """Units and evolutions: BP at clock levels 1, 2 and 3."""
     race: str = ""
     """種族, for display."""
     keywords: tuple[Keyword, ...] = ()
     """Printed keyword abilities."""
-    dimension: int | None = None
+    dimension: int | None = Field(default=None, ge=0)
     """The cost of 【次元干渉/コスト】."""
     abilities: tuple[Ability, ...] = ()
     """Units and evolutions: their effects."""
@@ -395,7 +395,7 @@ class CardDef:
     """Triggers, intercepts and jokers: what they do."""
     pattern: Literal["A", "B"] | None = None
     """Triggers, intercepts and jokers: as :attr:`Ability.pattern`."""
-    gauge: int | None = None
+    gauge: int | None = Field(default=None, ge=0)
     """Jokers: the joker gauge they cost (the page gives no amounts; the scenario does)."""
     text: str = ""
     """The printed card text, for display."""

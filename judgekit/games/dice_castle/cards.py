@@ -109,7 +109,7 @@ class Cost:
 
     name: str = ""
     """The cost's printed name, if it has one (``テイク``, ``リゲイン``)."""
-    energy: dict[str, int] = Field(default_factory=dict)
+    energy: dict[str, Annotated[int, Field(ge=0)]] = Field(default_factory=dict)
     """Energy by attribute; ``any`` for energy of any attribute."""
     take: Literal["self", "own.unit"] | None = None
     """Send a unit of one's own from the field to the discard (``テイク``): this card, or one chosen."""
@@ -485,21 +485,21 @@ class CardDef:
     """For magic: normal, field or counter."""
     attributes: tuple[Attribute, ...] = ()
     """Its attributes (a king with two is a 複合属性 king)."""
-    cost: dict[str, int] = Field(default_factory=dict)
+    cost: dict[str, Annotated[int, Field(ge=0)]] = Field(default_factory=dict)
     """Its cost in energy, by attribute (``any``: any attribute)."""
-    extra_cost: dict[str, int] = Field(default_factory=dict)
+    extra_cost: dict[str, Annotated[int, Field(ge=0)]] = Field(default_factory=dict)
     """追加コスト: paid on top of the cost when played."""
-    optional_cost: dict[str, int] = Field(default_factory=dict)
+    optional_cost: dict[str, Annotated[int, Field(ge=0)]] = Field(default_factory=dict)
     """任意コスト: may be paid when played, for ``optional_effects``."""
     optional_effects: tuple[Effect, ...] = ()
     """What the optional cost buys."""
-    attack: int | None = None
+    attack: int | None = Field(default=None, ge=0)
     """A unit's attack."""
-    hp: int | None = None
+    hp: int | None = Field(default=None, ge=0)
     """A unit's HP."""
     attacks: int = 1
     """How many attack rights a unit has (2回攻撃: 2)."""
-    walls: int | None = None
+    walls: int | None = Field(default=None, ge=0)
     """A king's initial walls; for an evolution king, the walls it gives (城壁+X)."""
     evolution: bool = False
     """キングカード(進化)."""

@@ -783,9 +783,9 @@ class Skill:
 
     name: str
     """The skill's name (「…」, 207.2)."""
-    cost: int = 0
+    cost: int = Field(default=0, ge=0)
     """Skill cost: energy needed (209.2)."""
-    damage: int | None = None
+    damage: int | None = Field(default=None, ge=0)
     """Skill damage (210); omit for a skill without damage (704.6a-2)."""
     x: bool = False
     """The damage is printed ``(数値)×``: the base comes from a ``damage_base`` effect (704.6a-1)."""
@@ -839,13 +839,13 @@ class CardDef:
     """Kind (201)."""
     command: Literal["event", "action", "assist"] | None = None
     """Class of a command (201.2b)."""
-    hp: int | None = None
+    hp: int | None = Field(default=None, ge=0)
     """HP of a unit (203)."""
     attributes: tuple[Attribute, ...] = ()
     """Attributes (204)."""
     advantage: tuple[Attribute, ...] = ()
     """Advantage (205); empty for ``-``."""
-    retreat_cost: int = 0
+    retreat_cost: int = Field(default=0, ge=0)
     """Retreat cost (206)."""
     skills: tuple[Skill, ...] = ()
     """Skills (208); an assist's skills are its unit's (801.1g-1)."""

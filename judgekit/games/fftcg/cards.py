@@ -222,17 +222,17 @@ class CostCharacters:
 class Cost:
     """A cost (11.2, 11.6.2.1): CP of elements, the dull icon, and other actions, all paid at once."""
 
-    cp: dict[Element | Literal["any"], int] = Field(default_factory=dict)
+    cp: dict[Element | Literal["any"], Annotated[int, Field(ge=0)]] = Field(default_factory=dict)
     """CP by element; ``any`` for CP of any element (the number in a cost)."""
     dull: bool = False
     """The dull icon: dull this character (11.6.2.2)."""
     break_self: bool = False
     """Put this character into the break zone (not a break, 15.1.1.3.2)."""
-    discard: int = 0
+    discard: int = Field(default=0, ge=0)
     """Discard this many hand cards (chosen when paying)."""
     remove_counters: dict[str, int] = Field(default_factory=dict)
     """Remove counters of these names from this card (15.1.1.10)."""
-    crystals: int = 0
+    crystals: int = Field(default=0, ge=0)
     """Pay this many crystals (6.8)."""
     reads: CostRead | None = None
     """The CP change with card information, read as the cost is fixed (11.6.7, 11.7.7)."""
@@ -1007,11 +1007,11 @@ class CardDef:
     """Card type (5.2.3, 6.6.4)."""
     elements: tuple[Element, ...]
     """Elements (5.2.1.1); two or more for a multi-element card."""
-    cost: int = 0
+    cost: int = Field(default=0, ge=0)
     """Cost: the CP needed to cast it (5.2.1.2)."""
     number: str = ""
     """Card number (5.2.5.1, ``1-182S``); cards with the same number are the same card (8.1.1.2)."""
-    power: int | None = None
+    power: int | None = Field(default=None, ge=0)
     """Power of a forward (5.2.6)."""
     jobs: tuple[str, ...] = ()
     """Jobs of a character (5.2.3.1.1.4)."""

@@ -1,0 +1,232 @@
+"""Reading a scenario file safely: bytes → text → TOML data, and the checks on what it names.
+
+Everything here turns a bad file into a :class:`~judgekit.errors.ScenarioError` naming the file
+and the key, never a Python exception:
+
+- the bytes must be UTF-8 (a UTF-8 byte-order mark is accepted and dropped);
+- the TOML must parse, and may not nest arrays or inline tables deeper than the parser can go;
+- no string or key may hold a control character (other than tab and newline) or a bidirectional
+  formatting character, which would pass raw into a terminal or the site;
+- the ``rulebook`` and ``document`` the scenario is ruled under must be held in the library, and
+  be the edition the game's engine implements;
+- every rule id an expectation names must exist in that edition.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+import tomllib
+import unicodedata
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from judgekit.errors import ScenarioError
+
+if TYPE_CHECKING:
+    from judgekit.engine import Rulebook
+    from rules_index.graph import RulesIndex
+
+Problems = list[tuple[str, str]]
+"""Problems of a scenario file: (key, what was expected) pairs."""
+
+FORBIDDEN_CHARACTERS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+"""Characters a scenario string may not hold: C0 and C1 controls other than tab and newline (a NUL,
+an escape sequence, a carriage return that overwrites a terminal line), and the bidirectional
+formatting characters (marks, embeddings, overrides, isolates) that make text display in another
+order than it is read."""
+
+_CONTROL_NAMES = {0x00: "NUL", 0x0D: "CARRIAGE RETURN", 0x1B: "ESCAPE", 0x7F: "DELETE"}
+
+
+def read_scenario_data(path: Path, where: str) -> dict[str, Any]:
+    """The TOML data of the scenario file ``path`` (``where`` names it in messages), its strings checked."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise ScenarioError([("(file)", f"a readable TOML file ({exc.strerror})")], where) from exc
+    data = parse_toml(decode(raw, where), where)
+    problems = list(bad_characters(data))
+    if problems:
+        raise ScenarioError(problems, where)
+    return data
+
+
+def decode(raw: bytes, where: str) -> str:
+    """``raw`` as UTF-8 text without a leading byte-order mark; a ScenarioError saying where it is not UTF-8."""
+    if raw.startswith(codecs.BOM_UTF8):
+        raw = raw[len(codecs.BOM_UTF8) :]
+    elif raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        expected = "UTF-8 text; it starts with a UTF-16 byte-order mark: save it as UTF-8"
+        raise ScenarioError([("(file)", expected)], where)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        bad = raw[exc.start : exc.end].hex(" ").upper()
+        expected = f"UTF-8 text; line {line}, byte {column}: {bad} is not UTF-8 ({exc.reason}); save the file as UTF-8"
+        raise ScenarioError([("(file)", expected)], where) from None
+
+
+def parse_toml(text: str, where: str) -> dict[str, Any]:
+    """The TOML document ``text``; a ScenarioError for a syntax error or nesting too deep to parse."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError([("(toml)", f"valid TOML: {exc}")], where) from exc
+    except RecursionError:
+        # tomllib parses nested arrays and inline tables recursively; a file nesting them hundreds
+        # deep exhausts the stack. No scenario needs more than a few levels.
+        expected = "TOML whose arrays and inline tables nest a few levels deep; they nest too deeply to read"
+        raise ScenarioError([("(toml)", expected)], where) from None
+
+
+def bad_characters(data: Any, key: str = "") -> Iterator[tuple[str, str]]:
+    """Each string or table key under ``data`` holding a forbidden character, as (key, problem)."""
+    stack: list[tuple[str, Any]] = [(key, data)]
+    while stack:
+        at, value = stack.pop()
+        if isinstance(value, str):
+            problem = character_problem(value)
+            if problem:
+                yield (at or "(file)", problem)
+        elif isinstance(value, dict):
+            items: list[tuple[str, Any]] = []
+            for k, v in value.items():
+                problem = character_problem(k)
+                if problem:
+                    yield (f"{at}.{shown(k)}" if at else shown(k), f"a key without such characters; {problem}")
+                items.append((f"{at}.{shown(k)}" if at else shown(k), v))
+            stack.extend(reversed(items))
+        elif isinstance(value, list):
+            stack.extend(reversed([(f"{at}[{i}]", v) for i, v in enumerate(value)]))
+
+
+def character_problem(text: str) -> str:
+    """What is wrong with ``text``'s characters, or empty: the first forbidden one, named, and where."""
+    found = FORBIDDEN_CHARACTERS.search(text)
+    if found is None:
+        return ""
+    ch = found.group()
+    count = len(FORBIDDEN_CHARACTERS.findall(text))
+    more = f" (and {count - 1} more)" if count > 1 else ""
+    return (
+        f"text without control or bidirectional-formatting characters; found {character_name(ch)}"
+        f" at character {found.start() + 1}{more}"
+    )
+
+
+def character_name(ch: str) -> str:
+    """``U+202E RIGHT-TO-LEFT OVERRIDE``, ``U+0000 NUL``."""
+    name = _CONTROL_NAMES.get(ord(ch)) or unicodedata.name(ch, "CONTROL CHARACTER")
+    return f"U+{ord(ch):04X} {name}"
+
+
+def shown(text: str) -> str:
+    """``text`` with forbidden characters written as ``\\uXXXX``, safe to print in a message."""
+    return FORBIDDEN_CHARACTERS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+# --- the rulebook pin ----------------------------------------------------------------------------
+
+
+def pin_problems(game: str, document: str, version: str, pinned: Rulebook) -> Problems:
+    """Problems of a scenario ruled under ``document`` ``version`` of ``game``, for an engine pinned to ``pinned``.
+
+    An unknown document or version lists the held ones; a held edition other than the one the
+    engine implements is refused, naming the edition it implements (the run would otherwise cite
+    another edition's rules than the one the scenario says).
+    """
+    from rules_index.catalog import load_catalog
+    from rules_index.errors import UnknownGameError
+
+    try:
+        held = load_catalog().game(game)
+    except UnknownGameError:
+        return [("game", f"a game held in the rules library; {game!r} has an engine but no rulebook")]
+    docs = {d.id: d for d in held.documents}
+    doc = docs.get(document)
+    if doc is None:
+        return [("document", f"a document of {held.short} held in the library ({', '.join(docs)}); found {document!r}")]
+    versions = [info.version for info in doc.versions]
+    if version not in versions:
+        return [
+            (
+                "rulebook",
+                f"a version of {held.short} {doc.id} held in the library ({', '.join(versions)}); found {version!r}",
+            )
+        ]
+    if (document, version) != (pinned.document, pinned.version):
+        key = "rulebook" if document == pinned.document else "document"
+        expected = (
+            f"the edition the {held.short} engine implements ({pinned.short} {pinned.document} {pinned.version});"
+            f" {held.short} {document} {version} is held, but a run would cite the engine's edition instead"
+        )
+        if key == "rulebook":
+            expected += f" (`judgekit migrate {game} {version} {pinned.version}` maps the scenario's citations)"
+        return [(key, expected)]
+    return []
+
+
+def document_problems(game: str, documents: Sequence[tuple[str, str]]) -> Problems:
+    """(key, document id) pairs naming a document ``game`` does not hold."""
+    from rules_index.catalog import load_catalog
+
+    held = load_catalog().game(game)
+    ids = [d.id for d in held.documents]
+    return [
+        (key, f"a document of {held.short} held in the library ({', '.join(ids)}); found {doc!r}")
+        for key, doc in documents
+        if doc not in ids
+    ]
+
+
+# --- rule ids ------------------------------------------------------------------------------------
+
+_INDEX: list[RulesIndex] = []
+"""The rules index this process last loaded (reloaded when the library changes)."""
+
+
+def rules_index() -> RulesIndex:
+    """The rules index, loaded once a process unless the library's files change."""
+    from rules_index.catalog import load_catalog
+    from rules_index.graph import index_fingerprint, load_index
+
+    catalog = load_catalog()
+    if _INDEX and _INDEX[0].fingerprint == index_fingerprint(catalog):
+        return _INDEX[0]
+    index = load_index(catalog)
+    _INDEX[:] = [index]
+    return index
+
+
+def rule_id_problems(pinned: Rulebook, ids: Sequence[tuple[str, str]]) -> Problems:
+    """(key, rule id) pairs naming no rule of ``pinned``, with the nearest ids."""
+    from rules_index.errors import UnknownRuleError
+
+    if not ids:
+        return []
+    index = rules_index()
+    out: Problems = []
+    for key, rule_id in ids:
+        try:
+            index.rule(pinned.game, rule_id, document=pinned.document, version=pinned.version)
+        except UnknownRuleError as exc:
+            near = f"; nearest: {', '.join(exc.suggestions)}" if exc.suggestions else ""
+            book = f"{pinned.short} {pinned.document} {pinned.version}"
+            out.append((key, f"the id of a rule of {book}; no such rule {rule_id!r}{near}"))
+    return out
+
+
+def expectation_ids(model: Any) -> list[tuple[str, str]]:
+    """Every rule id a scenario model's expectations and differences name, with its key."""
+    expect = model.expect
+    out: list[tuple[str, str]] = []
+    for name in ("cites", "not_cited", "decided_by"):
+        out += [(f"expect.{name}[{i}]", rid) for i, rid in enumerate(getattr(expect, name))]
+    out += [(f"expect.rejected[{i}].rule", r.rule) for i, r in enumerate(expect.rejected)]
+    for i, diff in enumerate(getattr(model, "differs", ())):  # the rules that govern instead: the scenario's own
+        out += [(f"differs[{i}].rules[{j}]", rid) for j, rid in enumerate(diff.rules)]
+    return out
