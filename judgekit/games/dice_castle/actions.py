@@ -150,7 +150,7 @@ def pay_energy(
     return way
 
 
-@rule(EMPTY_COST[2], role=RuleRole.TERM)
+@rule(EMPTY_COST[2], COST_USE[1], role=RuleRole.TERM)
 def pay_cost(g: DiceCastle, pid: str, cost: Cost, source: str, label: str, *, silent: bool = False) -> bool:
     """Pay a cost ability's cost: energy, and テイク (a unit of one's own from the field to the discard)."""
     if silent:
