@@ -12,7 +12,7 @@ module each:
    inline diffs (:mod:`~rules_index.diff.inline`) and term changes;
 4. :mod:`~rules_index.diff.changelog`: the publisher's changelog set beside the entries.
 
-:mod:`~rules_index.diff.history` chains the diffs of consecutive versions into each rule's
+:mod:`~rules_index.diff.histories` chains the diffs of consecutive versions into each rule's
 history; :mod:`~rules_index.diff.data` turns a diff into plain data. Everything here is pure
 and deterministic.
 """
@@ -20,11 +20,11 @@ and deterministic.
 from __future__ import annotations
 
 from rules_index.diff.changelog import check_changelog
-from rules_index.diff.classify import classify, term_changes
+from rules_index.diff.classify import classify_matches, term_changes
 from rules_index.diff.data import change_data, diff_data
-from rules_index.diff.history import DiffIndex, History, HistoryEvent, history
+from rules_index.diff.histories import DiffIndex, History, HistoryEvent, history
 from rules_index.diff.inline import inline_diff
-from rules_index.diff.match import match, max_weight_matching
+from rules_index.diff.match import match_rules, max_weight_matching
 from rules_index.diff.model import (
     BookDiff,
     ChangeKind,
@@ -48,7 +48,7 @@ from rules_index.diff.model import (
     Wording,
     follow,
 )
-from rules_index.diff.prepare import dice, mask_references, prepare
+from rules_index.diff.prepare import dice, mask_references, prepare_side
 from rules_index.model import RuleBook
 
 __all__ = [
@@ -90,8 +90,8 @@ __all__ = [
 
 def diff_books(old: RuleBook, new: RuleBook) -> BookDiff:
     """Every difference between ``old`` and ``new``: rules, terms, stale references, changelog."""
-    old_side, new_side = prepare(old), prepare(new)
-    result = classify(old_side, new_side, match(old_side, new_side))
+    old_side, new_side = prepare_side(old), prepare_side(new)
+    result = classify_matches(old_side, new_side, match_rules(old_side, new_side))
     return BookDiff(
         old=old.info,
         new=new.info,

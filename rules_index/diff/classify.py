@@ -27,7 +27,7 @@ from rules_index.diff.model import (
     TermChangeKind,
     Wording,
 )
-from rules_index.diff.prepare import Side, bigrams, dice
+from rules_index.diff.prepare import Side, similarity
 
 
 @dataclass(slots=True)
@@ -126,9 +126,9 @@ class Classifier:
         """An entry with its texts, similarity and inline diff."""
         old_text = "\n".join(self.old.display[i] for i in olds)
         new_text = "\n".join(self.new.display[j] for j in news)
-        old_grams = bigrams("".join(self.old.flat[i] for i in olds))
-        new_grams = bigrams("".join(self.new.flat[j] for j in news))
-        similarity = round(dice(old_grams, new_grams), 3) if olds and news else 0.0
+        old_flat = "".join(self.old.flat[i] for i in olds)
+        new_flat = "".join(self.new.flat[j] for j in news)
+        resemblance = round(similarity(old_flat, new_flat), 3) if olds and news else 0.0
         ops: tuple[DiffOp, ...] = ()
         if wording is not Wording.SAME:
             ops = inline_diff(old_text, new_text)
@@ -140,7 +140,7 @@ class Classifier:
             new_ids=tuple(self.new.rules[j].id for j in news),
             relocation=relocation,
             wording=wording,
-            similarity=similarity,
+            similarity=resemblance,
             old_text=old_text,
             new_text=new_text,
             ops=ops,
@@ -174,7 +174,7 @@ class Classified:
     """References the new version did not update after renumbering their target."""
 
 
-def classify(old_side: Side, new_side: Side, mapping: dict[int, int]) -> Classified:
+def classify_matches(old_side: Side, new_side: Side, mapping: dict[int, int]) -> Classified:
     """The entries of ``mapping`` (old position → new position), splits and merges found first."""
     mapping = dict(mapping)
     reverse = {j: i for i, j in mapping.items()}
@@ -279,8 +279,8 @@ def term_changes(
     old: Side, new: Side, pairs: tuple[tuple[str, str], ...], entries: tuple[RuleChange, ...]
 ) -> tuple[TermChange, ...]:
     """Terms added, removed or redefined, in the order of their defining rules."""
-    old_terms = {term.key: term for term in old.terms}
-    new_terms = {term.key: term for term in new.terms}
+    old_terms = {term.key: term for term in old.terms()}
+    new_terms = {term.key: term for term in new.terms()}
     forward = dict(pairs)
     wording_entries = [e for e in entries if e.wording is Wording.CHANGED or e.kind in _STRUCTURAL_KINDS]
     placed: list[tuple[tuple[int, int], TermChange]] = []

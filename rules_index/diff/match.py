@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from rules_index.diff.prepare import Side, bigrams, containment, dice
+from rules_index.diff.prepare import Side, bigrams, containment, dice, similarity
 
 WEIGHT_SAME_ID = 0.05
 """Prior for a pair with the same id (weak: after an insertion the same id is another rule)."""
@@ -49,47 +49,69 @@ def _exact_pairs(old: Side, new: Side) -> list[tuple[int, int]]:
     return [(i, j) for i, k in enumerate(old.key) for j in by_key.get(k, ())]
 
 
-def _fuzzy_pairs(old: Side, new: Side, exact: list[tuple[int, int]]) -> dict[tuple[int, int], float]:
-    """For rules with no equal partner, the most similar rules of the other version."""
+def _anchors(exact: list[tuple[int, int]]) -> dict[int, int]:
+    """The pairs whose key occurs exactly once in each version: matched before anything else."""
+    counts_old = Counter(i for i, _ in exact)
+    counts_new = Counter(j for _, j in exact)
+    return {i: j for i, j in exact if counts_old[i] == 1 and counts_new[j] == 1}
+
+
+def _fuzzy_pairs(
+    old: Side, new: Side, exact: list[tuple[int, int]], anchors: Mapping[int, int]
+) -> dict[tuple[int, int], float]:
+    """For rules with no equal partner, the most similar rules among those not anchored."""
     has_old = {i for i, _ in exact}
     has_new = {j for _, j in exact}
+    anchored_new = set(anchors.values())
+    free_old = [i for i in range(len(old.rules)) if i not in anchors]
+    free_new = [j for j in range(len(new.rules)) if j not in anchored_new]
     pairs: dict[tuple[int, int], float] = {}
-    for i, j, sim in _nearest(old, new, [i for i in range(len(old.rules)) if i not in has_old]):
+    for i, j, sim in _nearest(old, new, [i for i in free_old if i not in has_old], free_new):
         pairs[(i, j)] = sim
-    for j, i, sim in _nearest(new, old, [j for j in range(len(new.rules)) if j not in has_new]):
+    for j, i, sim in _nearest(new, old, [j for j in free_new if j not in has_new], free_old):
         pairs[(i, j)] = sim
     return pairs
 
 
-def _nearest(query: Side, other: Side, wanted: list[int]) -> Iterable[tuple[int, int, float]]:
-    """(query position, other position, similarity) for the closest rules of each wanted rule."""
-    if not wanted:
+def _nearest(query: Side, other: Side, wanted: list[int], pool: list[int]) -> Iterable[tuple[int, int, float]]:
+    """(query position, other position, similarity) for the closest rules of ``pool`` to each wanted rule.
+
+    Candidates come from an inverted index of the pool's bigrams (the rarer bigrams first),
+    so each wanted rule is compared with a short list, never with the whole version.
+    """
+    if not wanted or not pool:
         return []
     postings: dict[str, list[int]] = {}
-    for j, grams in enumerate(other.grams):
-        for gram in grams:
+    for j in pool:
+        for gram in other.gram_set(j):
             postings.setdefault(gram, []).append(j)
-    common = max(8, int(len(other.rules) * COMMON_GRAM_SHARE))
+    common = max(8, int(len(pool) * COMMON_GRAM_SHARE))
     found: list[tuple[int, int, float]] = []
     for i in wanted:
-        grams = query.grams[i]
+        grams = query.gram_set(i)
         rare = [g for g in grams if len(postings.get(g, ())) <= common] or list(grams)
         hits: Counter[int] = Counter()
         for gram in rare:
             for j in postings.get(gram, ()):
                 hits[j] += 1
         shortlist = sorted(hits, key=lambda j: (-hits[j], j))[: FUZZY_CANDIDATES * 3]
-        scored = sorted(((dice(grams, other.grams[j]), j) for j in shortlist), key=lambda s: (-s[0], s[1]))
+        flat = query.flat[i]
+        scored = sorted(((similarity(flat, other.flat[j]), j) for j in shortlist), key=lambda s: (-s[0], s[1]))
         for sim, j in scored[:FUZZY_CANDIDATES]:
             if sim >= MIN_FUZZY_SIMILARITY:
                 found.append((i, j, sim))
     return found
 
 
-def _structural_pairs(old: Side, new: Side, mapping: Mapping[int, int]) -> set[tuple[int, int]]:
-    """Pairs the current mapping suggests: the same slot among mapped siblings; parents of mapped children."""
+def _structural_pairs(
+    old: Side, new: Side, mapping: Mapping[int, int], free_old: list[int], free_new: set[int]
+) -> set[tuple[int, int]]:
+    """Pairs the current mapping suggests among the rules not anchored.
+
+    The same slot among mapped siblings, and the parent of mapped children.
+    """
     pairs: set[tuple[int, int]] = set()
-    for i in range(len(old.rules)):
+    for i in free_old:
         p = old.parent[i]
         if p != -1 and p not in mapping:
             continue
@@ -111,7 +133,7 @@ def _structural_pairs(old: Side, new: Side, mapping: Mapping[int, int]) -> set[t
         for child in old.children.get(i, ()):
             if child in mapping and new.parent[mapping[child]] != -1:
                 pairs.add((i, new.parent[mapping[child]]))
-    return pairs
+    return {(i, j) for i, j in pairs if j in free_new}
 
 
 # --------------------------------------------------------------------------- scoring and assignment
@@ -263,30 +285,42 @@ def _dijkstra(
     return dist, previous
 
 
-def match(old: Side, new: Side) -> dict[int, int]:
-    """The best overall mapping of old positions to new positions."""
+def match_rules(old: Side, new: Side) -> dict[int, int]:
+    """The best overall mapping of old positions to new positions.
+
+    Rules whose key occurs once in each version are anchored first; the others are
+    assigned among their plausible candidates (equal keys, the most similar texts, the
+    slots the structure suggests), scored with structural priors that depend on the
+    mapping, so scoring and solving repeat until the mapping is stable.
+    """
     exact = _exact_pairs(old, new)
-    fuzzy = _fuzzy_pairs(old, new, exact)
-    text: dict[tuple[int, int], float] = dict.fromkeys(exact, 1.0)
-    for pair, sim in fuzzy.items():
-        text.setdefault(pair, sim)
+    anchors = _anchors(exact)
+    anchored_new = set(anchors.values())
+    free_old = [i for i in range(len(old.rules)) if i not in anchors]
+    free_new = {j for j in range(len(new.rules)) if j not in anchored_new}
     exact_set = set(exact)
-    counts_old = Counter(i for i, _ in exact)
-    counts_new = Counter(j for _, j in exact)
-    mapping = {i: j for i, j in exact if counts_old[i] == 1 and counts_new[j] == 1}
+    sims: dict[tuple[int, int], float] = {p: 1.0 for p in exact if p[0] not in anchors and p[1] in free_new}
+    text = set(sims)
+    for pair, sim in _fuzzy_pairs(old, new, exact, anchors).items():
+        sims.setdefault(pair, sim)
+        text.add(pair)
+    mapping = dict(anchors)
+    solved: dict[int, int] = {}
     for _ in range(MAX_ROUNDS):
-        pairs = set(text) | _structural_pairs(old, new, mapping)
+        pairs = text | _structural_pairs(old, new, mapping, free_old, free_new)
         edges: dict[tuple[int, int], int] = {}
         for i, j in sorted(pairs):
-            known = text.get((i, j))
-            sim = dice(old.grams[i], new.grams[j]) if known is None else known
+            if (i, j) not in sims:
+                sims[(i, j)] = similarity(old.flat[i], new.flat[j])
+            sim = sims[(i, j)]
             score = _score(old, new, i, j, sim, mapping)
             if (i, j) in exact_set or score >= ACCEPT_SCORE:
                 edges[(i, j)] = round(score * _SCALE)
         result = _solve(edges)
-        if result == mapping:
+        if result == solved:
             break
-        mapping = result
+        solved = result
+        mapping = {**anchors, **result}
     return mapping
 
 
@@ -361,10 +395,10 @@ def _neighbour_images(count: int, mapping: Mapping[int, int], limit: int) -> tup
 
 def _is_piece(piece_side: Side, k: int, whole_side: Side, w: int) -> bool:
     """Whether rule ``k`` is mostly contained in rule ``w`` (a cheap set test first)."""
-    piece = piece_side.gram_set[k]
-    if not piece or len(piece & whole_side.gram_set[w]) < PIECE_CONTAINMENT * len(piece):
+    piece = piece_side.gram_set(k)
+    if not piece or len(piece & whole_side.gram_set(w)) < PIECE_CONTAINMENT * len(piece):
         return False
-    return containment(piece_side.grams[k], whole_side.grams[w]) >= PIECE_CONTAINMENT
+    return containment(piece_side.grams(k), whole_side.grams(w)) >= PIECE_CONTAINMENT
 
 
 def _best_run(whole_side: Side, piece_side: Side, w: int, contained: list[int], partner: int | None) -> Group | None:
@@ -376,7 +410,7 @@ def _best_run(whole_side: Side, piece_side: Side, w: int, contained: list[int], 
         else:
             runs.append([k])
     best: Group | None = None
-    baseline = dice(whole_side.grams[w], piece_side.grams[partner]) if partner is not None else 0.0
+    baseline = dice(whole_side.grams(w), piece_side.grams(partner)) if partner is not None else 0.0
     for run in runs:
         for start in range(len(run)):
             for stop in range(start + 2, min(len(run), start + MAX_PIECES) + 1):
@@ -384,7 +418,7 @@ def _best_run(whole_side: Side, piece_side: Side, w: int, contained: list[int], 
                 if partner is not None and partner not in window:
                     continue
                 joined = bigrams("".join(piece_side.flat[k] for k in window))
-                sim = dice(whole_side.grams[w], joined)
+                sim = dice(whole_side.grams(w), joined)
                 if sim >= PIECE_SIMILARITY and sim > baseline and (best is None or sim > best.similarity):
                     best = Group(w, tuple(window), sim)
     return best

@@ -11,8 +11,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import pairwise
+
+from rapidfuzz import fuzz
 
 from rules_index.model import Rule, RuleBook
 from rules_index.normalize import search_key
@@ -28,8 +30,14 @@ _REFERENCE_NUMBER = re.compile(r"[0-9０-９][0-9０-９.．a-zａ-ｚ\-－]*")
 
 @dataclass(frozen=True, slots=True)
 class Side:
-    """One version prepared for matching: per-rule keys, bigrams and structure, by position."""
+    """One version prepared for matching: per-rule keys and structure, by position.
 
+    Bigrams and terms are computed on demand and kept: most rules of two editions are
+    anchored by equal keys and never need them.
+    """
+
+    book: RuleBook
+    """The version."""
     rules: tuple[Rule, ...]
     """The rules in document order."""
     position: Mapping[str, int]
@@ -39,15 +47,11 @@ class Side:
     key: tuple[str, ...]
     """Content in search-key form with reference numbers masked: what matching compares."""
     flat: tuple[str, ...]
-    """The key without its part separators: what splits and merges concatenate."""
+    """The key without its part separators: what similarity, splits and merges compare."""
     plain: tuple[str, ...]
     """Content in search-key form, nothing masked: equal means the same wording."""
     targets: tuple[tuple[str, ...], ...]
     """Ids each rule's references name, in text order."""
-    grams: tuple[Counter[str], ...]
-    """Character bigrams of each flat key."""
-    gram_set: tuple[frozenset[str], ...]
-    """The distinct bigrams of each flat key (for quick tests)."""
     parent: tuple[int, ...]
     """Position of the parent, -1 for top level."""
     previous: tuple[int, ...]
@@ -56,11 +60,36 @@ class Side:
     """Position of the next sibling, -1 for a last child."""
     children: Mapping[int, tuple[int, ...]]
     """Positions of the children by parent position (-1 for the top level)."""
-    terms: tuple[Term, ...]
-    """Terms the version defines."""
+    _grams: dict[int, Counter[str]] = field(default_factory=dict)
+    """Bigrams computed so far, by position."""
+    _gram_sets: dict[int, frozenset[str]] = field(default_factory=dict)
+    """Distinct bigrams computed so far, by position."""
+    _terms: list[tuple[Term, ...]] = field(default_factory=list)
+    """The terms, once found."""
+
+    def grams(self, i: int) -> Counter[str]:
+        """Character bigrams of rule ``i``'s flat key."""
+        found = self._grams.get(i)
+        if found is None:
+            found = self._grams[i] = bigrams(self.flat[i])
+        return found
+
+    def gram_set(self, i: int) -> frozenset[str]:
+        """The distinct bigrams of rule ``i``'s flat key (for quick tests)."""
+        found = self._gram_sets.get(i)
+        if found is None:
+            found = self._gram_sets[i] = frozenset(self.grams(i))
+        return found
+
+    def terms(self) -> tuple[Term, ...]:
+        """Terms the version defines."""
+        if not self._terms:
+            self._terms.append(tuple(find_terms(self.book)))
+        return self._terms[0]
 
 
-def prepare(book: RuleBook) -> Side:
+def prepare_side(book: RuleBook) -> Side:
+    """``book`` prepared for matching."""
     rules = book.rules
     position = {rule.id: i for i, rule in enumerate(rules)}
     references, _ = find_references(book)
@@ -70,15 +99,17 @@ def prepare(book: RuleBook) -> Side:
     display, key, plain, targets = [], [], [], []
     for rule in rules:
         parts = _content_parts(rule)
-        masked = _masked_parts(rule, by_part)
         display.append("\n".join(part for part in parts if part))
-        key.append(PART_SEPARATOR.join(search_key(part) for part in masked))
-        plain.append(PART_SEPARATOR.join(search_key(part) for part in parts))
+        plain_key = PART_SEPARATOR.join(search_key(part) for part in parts)
+        plain.append(plain_key)
         refs = [*by_part.get((rule.id, None), [])]
         for index in range(len(rule.examples)):
             refs.extend(by_part.get((rule.id, index), []))
         targets.append(tuple(ref.target for ref in refs))
-    grams = tuple(bigrams(k.replace(PART_SEPARATOR, "")) for k in key)
+        if refs:
+            key.append(PART_SEPARATOR.join(search_key(part) for part in _masked_parts(rule, by_part)))
+        else:
+            key.append(plain_key)
     parent = tuple(position.get(rule.parent, -1) if rule.parent else -1 for rule in rules)
     children: dict[int, list[int]] = {}
     for i, p in enumerate(parent):
@@ -90,6 +121,7 @@ def prepare(book: RuleBook) -> Side:
             following[a] = b
             previous[b] = a
     return Side(
+        book=book,
         rules=rules,
         position=position,
         display=tuple(display),
@@ -97,13 +129,10 @@ def prepare(book: RuleBook) -> Side:
         flat=tuple(k.replace(PART_SEPARATOR, "") for k in key),
         plain=tuple(plain),
         targets=tuple(targets),
-        grams=grams,
-        gram_set=tuple(frozenset(g) for g in grams),
         parent=parent,
         previous=tuple(previous),
         following=tuple(following),
         children={p: tuple(c) for p, c in children.items()},
-        terms=tuple(find_terms(book)),
     )
 
 
@@ -144,7 +173,19 @@ def mask_references(text: str, references: Iterable[Reference]) -> str:
     return "".join(out)
 
 
+def similarity(a: str, b: str) -> float:
+    """Text similarity of two keys, 0 to 1: the normalised Indel (longest common subsequence) ratio.
+
+    Computed by rapidfuzz (bit-parallel, in C++): the cost of the pairwise comparisons that
+    fuzzy matching makes is what decides a diff's speed on a heavily rewritten edition.
+    """
+    if a == b:
+        return 1.0
+    return float(fuzz.ratio(a, b)) / 100.0
+
+
 def bigrams(key: str) -> Counter[str]:
+    """The character bigrams of ``key`` (the key itself when shorter than two)."""
     if len(key) < 2:
         return Counter([key]) if key else Counter()
     return Counter(key[i : i + 2] for i in range(len(key) - 1))

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -25,6 +26,7 @@ from rules_index.catalog import SOURCES, load_catalog
 from rules_index.model import DocumentInfo, Rule, RuleBook
 from rules_index.normalize import join_lines
 from rules_index.numbered import parse_numbered
+from rules_index.refs import printed_ids, references_in
 
 _LEADING = r"^(?P<lead>\s*(?:-\s+)?)"
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
@@ -306,3 +308,200 @@ def _with_versions(manifest: str, editions: list[Edition], newest: bool) -> str:
     else:
         at = table
     return "\n".join([*lines[:at], *blocks, *lines[at:]]) + "\n"
+
+
+# --------------------------------------------------------------------------- editions at scale, on parsed books
+
+
+def _with_references(value: str, source: str, ids: frozenset[str], rename: Callable[[str], str]) -> str:
+    """``value`` with the number of each cross-reference (as :mod:`rules_index.refs` finds them) renamed."""
+    if not value:
+        return value
+    refs, _ = references_in(value, source, ids)
+    out: list[str] = []
+    position = 0
+    for ref in refs:
+        at = value.find(ref.target, ref.start, ref.end)
+        new = rename(ref.target)
+        if at < position or at == -1 or new == ref.target:
+            continue
+        out.append(value[position:at])
+        out.append(new)
+        position = at + len(ref.target)
+    out.append(value[position:])
+    return "".join(out)
+
+
+def scaled(book: RuleBook, copies: int) -> RuleBook:
+    """``book`` repeated ``copies`` times as one bigger book of the same shape.
+
+    Copy ``k`` adds ``k × 10ⁿ`` to the first number of every id (``704.6c`` → ``10704.6c``),
+    its references follow, and each rule's text gets the copy's mark so that no two
+    copies share a text (real rulebooks rarely repeat one).
+    """
+    firsts = [int(m.group(0)) for r in book.rules if (m := re.match(r"\d+", r.id))]
+    step = 10 ** len(str(max(firsts)))
+    ids = printed_ids(book)
+    rules: list[Rule] = []
+    for k in range(copies):
+
+        def shift(rule_id: str, k: int = k) -> str:
+            m = re.match(r"\d+", rule_id)
+            return rule_id if m is None or k == 0 else str(int(m.group(0)) + k * step) + rule_id[m.end() :]
+
+        def mark(value: str, k: int = k) -> str:
+            return f"〔{k}〕{value}" if k and value else value
+
+        for rule in book.rules:
+            rules.append(
+                replace(
+                    rule,
+                    id=shift(rule.id),
+                    parent=shift(rule.parent) if rule.parent else None,
+                    title=rule.title and (rule.title if k == 0 else f"{rule.title}〔{k}〕"),
+                    text=mark(_with_references(rule.text, rule.id, ids, shift)),
+                    order=len(rules),
+                    examples=tuple(
+                        replace(e, text=mark(_with_references(e.text, rule.id, ids, shift))) for e in rule.examples
+                    ),
+                )
+            )
+    return replace(book, rules=tuple(rules))
+
+
+@dataclass(frozen=True, slots=True)
+class BookEditor:
+    """Publisher's edits made on a parsed book (fast, for editions at scale): each returns a new book.
+
+    Numbers behave as printed: an inserted rule takes its place's number and the later
+    siblings shift up one step (``116.2g`` → ``116.2h``, everything under them with them),
+    a deleted or moved-away rule's later siblings shift down, and every cross-reference
+    to a renumbered rule follows it, as a publisher updates them.
+    """
+
+    book: RuleBook
+    """The book edited."""
+
+    def ids(self) -> list[str]:
+        """Every id, in document order."""
+        return [r.id for r in self.book.rules]
+
+    def reword(self, rule_id: str, text: str) -> BookEditor:
+        """``rule_id``'s text replaced by ``text``."""
+        return self._with([replace(r, text=text) if r.id == rule_id else r for r in self.book.rules])
+
+    def insert_before(self, rule_id: str, text: str) -> BookEditor:
+        """A new rule with ``text`` in ``rule_id``'s place; it and its later siblings shift up."""
+        rules = list(self.book.rules)
+        by_id = self.book.by_id()
+        target = by_id[rule_id]
+        siblings = [r.id for r in rules if r.parent == target.parent]
+        later = siblings[siblings.index(rule_id) :]
+        mapping = self._shift_mapping(later, +1)
+        at = next(k for k, r in enumerate(rules) if r.id == rule_id)
+        new_rule = replace(target, text=text, title="", examples=(), figures=())
+        rules.insert(at, new_rule)
+        renamed = self._renamed(rules, mapping, printed_ids(self.book), skip=at)
+        return self._with(renamed)
+
+    def delete(self, rule_id: str) -> BookEditor:
+        """``rule_id`` and everything under it removed; its later siblings shift down."""
+        rules = list(self.book.rules)
+        target = self.book.by_id()[rule_id]
+        siblings = [r.id for r in rules if r.parent == target.parent]
+        later = siblings[siblings.index(rule_id) :]
+        gone = _subtree(self.book, rule_id)
+        mapping = self._shift_mapping(later, -1)
+        kept = [r for r in rules if r.id not in gone]
+        mapping = {k: v for k, v in mapping.items() if k not in gone}
+        return self._with(self._renamed(kept, mapping, printed_ids(self.book)))
+
+    def move(self, rule_id: str, parent_id: str) -> BookEditor:
+        """``rule_id`` (with everything under it) becomes the last child of ``parent_id``.
+
+        Its later siblings shift down; it takes the number after the new parent's last child.
+        """
+        rules = list(self.book.rules)
+        by_id = self.book.by_id()
+        target = by_id[rule_id]
+        moved = _subtree(self.book, rule_id)
+        old_siblings = [r.id for r in rules if r.parent == target.parent]
+        new_siblings = [r.id for r in rules if r.parent == parent_id and r.id not in moved]
+        if not new_siblings:
+            raise AssertionError(f"{parent_id} has no children to number after")
+        new_id = _step_id(new_siblings[-1], new_siblings, +1)
+        mapping = {i: new_id + i[len(rule_id) :] for i in moved if i.startswith(rule_id)}
+        later = old_siblings[old_siblings.index(rule_id) + 1 :]
+        mapping.update(self._shift_mapping([rule_id, *later], -1, skip_first=True))
+        block = [r for r in rules if r.id in moved]
+        rest = [r for r in rules if r.id not in moved]
+        end = max(k for k, r in enumerate(rest) if r.id == parent_id or r.id in _subtree(self.book, parent_id))
+        block[0] = replace(block[0], parent=parent_id)
+        reordered = [*rest[: end + 1], *block, *rest[end + 1 :]]
+        return self._with(self._renamed(reordered, mapping, printed_ids(self.book)))
+
+    # ----------------------------------------------------------------- helpers
+
+    def _shift_mapping(self, siblings: list[str], delta: int, *, skip_first: bool = False) -> dict[str, str]:
+        """Old id → new id of each sibling (and its subtree) shifted ``delta`` places along the siblings."""
+        all_siblings = siblings
+        mapping: dict[str, str] = {}
+        for index, sibling in enumerate(all_siblings):
+            if skip_first and index == 0:
+                continue
+            target = index + delta
+            if 0 <= target < len(all_siblings):
+                new = all_siblings[target]
+            else:
+                new = _step_id(all_siblings[-1], all_siblings, delta)
+            for rule_id in _subtree(self.book, sibling):
+                if rule_id.startswith(sibling):
+                    mapping[rule_id] = new + rule_id[len(sibling) :]
+        return mapping
+
+    @staticmethod
+    def _renamed(rules: list[Rule], mapping: dict[str, str], ids: frozenset[str], skip: int = -1) -> list[Rule]:
+        """``rules`` with ids, parents and references renamed through ``mapping``."""
+
+        def rename(rule_id: str) -> str:
+            return mapping.get(rule_id, rule_id)
+
+        out = []
+        for k, rule in enumerate(rules):
+
+            def text(value: str, source: str = rule.id) -> str:
+                return _with_references(value, source, ids, rename)
+
+            out.append(
+                replace(
+                    rule,
+                    id=rule.id if k == skip else mapping.get(rule.id, rule.id),
+                    parent=mapping.get(rule.parent, rule.parent) if rule.parent else None,
+                    text=text(rule.text),
+                    examples=tuple(replace(e, text=text(e.text)) for e in rule.examples),
+                )
+            )
+        return out
+
+    def _with(self, rules: list[Rule]) -> BookEditor:
+        ordered = tuple(replace(r, order=k) for k, r in enumerate(rules))
+        ids = [r.id for r in ordered]
+        if len(set(ids)) != len(ids):
+            raise AssertionError("an edit made two rules with one id")
+        return BookEditor(replace(self.book, rules=ordered))
+
+
+def _step_id(last: str, siblings: list[str], delta: int) -> str:
+    """The id ``delta`` steps after ``last`` in its numbering (letters or numbers, the siblings' step)."""
+    m = re.fullmatch(r"(?P<head>.*?)(?P<tail>[a-z]|\d+)", last)
+    if m is None:
+        raise AssertionError(f"cannot number after {last}")
+    head, tail = m["head"], m["tail"]
+    if tail.isalpha():
+        return head + chr(ord(tail) + delta)
+    step = 1
+    if len(siblings) > 1:
+        prev = re.fullmatch(r".*?(\d+)", siblings[-2])
+        if prev is not None and int(tail) - int(prev.group(1)) > 1:
+            step = int(tail) - int(prev.group(1))
+    return head + str(int(tail) + delta * step)
