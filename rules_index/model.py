@@ -23,6 +23,29 @@ class RuleKind(StrEnum):
     """A paragraph or bullet of an unnumbered document."""
     TABLE = "table"
     """A table of an unnumbered document (one node; rows are in its text)."""
+    PART = "part"
+    """A part of the document outside the numbered rules: introduction, glossary, appendix, credits."""
+    ENTRY = "entry"
+    """An entry of a part: a glossary term with its definition, or a numbered line of an appendix."""
+
+
+class PartKind(StrEnum):
+    """The parts publishers print around the numbered rules."""
+
+    FRONT_MATTER = "front-matter"
+    """Title, dates, introduction before the rules."""
+    CONTENTS = "contents"
+    """The table of contents (dropped: it repeats the headings)."""
+    BODY = "body"
+    """The numbered rules."""
+    GLOSSARY = "glossary"
+    """Terms and their definitions (Magic's Glossary, 用語集)."""
+    APPENDIX = "appendix"
+    """An appendix (付録 A, Appendix B): tables, lists, format rules."""
+    CHANGELOG = "changelog"
+    """The publisher's change log (更新情報, 付録 D：更新内容)."""
+    CREDITS = "credits"
+    """Credits, publisher and contact lines."""
 
 
 class LintKind(StrEnum):
@@ -106,6 +129,34 @@ class Rule:
     """Worked examples attached to this rule."""
     figures: tuple[Example, ...] = ()
     """Text of figures printed under this rule (card-layout legends), markup stripped."""
+    page: int | None = None
+    """The page the rule starts on, for documents imported from a PDF."""
+    icons: tuple[Icon, ...] = ()
+    """Where the published text holds an icon glyph or lost one (a gap), in ``text`` order."""
+
+
+@dataclass(frozen=True, slots=True)
+class Icon:
+    """An icon in a rule's text: a private-use glyph as printed, or a gap where one was dropped."""
+
+    offset: int
+    """Where in the rule's ``text`` the icon stands (characters from the start)."""
+    glyph: str
+    """The private-use character as printed, or empty for a gap where the icon was lost."""
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One part of a document (contents, body, glossary, an appendix, change log, credits)."""
+
+    kind: PartKind
+    """What the part is."""
+    title: str
+    """Its heading as printed (empty for the body and an unheaded front matter)."""
+    span: SourceSpan
+    """The lines it takes."""
+    rule_id: str | None = None
+    """The node holding it, where it has one (``Glossary``, ``付録A``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +235,12 @@ class RuleBook:
     """What the parser found while reading."""
     dropped: tuple[SourceSpan, ...] = field(default=())
     """Lines dropped on purpose (table of contents, page numbers, HTML), for the no-loss check."""
+    parts: tuple[Part, ...] = ()
+    """The document's parts in order, as the parser found them."""
+    scheme: str = ""
+    """The numbering scheme the parser used (``three-digit``, ``dotted``, …)."""
+    drop_reasons: tuple[str, ...] = ()
+    """Why each span of ``dropped`` was dropped (page number, running header, contents line), in step."""
 
     def by_id(self) -> dict[str, Rule]:
         """The rules keyed by id."""

@@ -35,6 +35,8 @@ from rules_index.model import (
     Example,
     LintIssue,
     LintKind,
+    Part,
+    PartKind,
     Rule,
     RuleBook,
     RuleKind,
@@ -42,16 +44,43 @@ from rules_index.model import (
     SourceSpan,
 )
 from rules_index.normalize import has_html, is_page_number, join_lines, strip_bullet, strip_html, tidy
+from rules_index.numbering import (
+    SCHEMES,
+    Candidate,
+    NumberingScheme,
+    NumberMatch,
+    NumberPath,
+    Step,
+    detect_scheme,
+    expected_after,
+    format_divine_cross,
+    format_dotted,
+    match_divine_cross,
+    match_dotted,
+    step_between,
+)
+from rules_index.parts import PartHeading, contents_entry_key, has_leader, is_contents_heading, part_heading
 
-NumberPath = tuple[int, ...]
-"""A rule number as a path of integers: DC ``105.3a`` → (1, 5, 3, 1), FFTCG ``5.2.1`` → (5, 2, 1)."""
+__all__ = [
+    "SCHEMES",
+    "Candidate",
+    "NumberMatch",
+    "NumberPath",
+    "NumberingScheme",
+    "Step",
+    "format_divine_cross",
+    "format_dotted",
+    "match_divine_cross",
+    "match_dotted",
+    "parse_numbered",
+]
 
 HEADING_MAX_CHARS = 40
 """A numbered line longer than this is a rule, not a heading (FFTCG headings are short)."""
 
 _SENTENCE_END = re.compile(r"[。．！？!?]")
 _TRAILING_MARKER = re.compile(r"\s*\*\s*$")
-_EXAMPLE_LINE = re.compile(r"^例\s*[:：]")
+_EXAMPLE_LINE = re.compile(r"^(?:例|Examples?)\s*[:：]")
 _INLINE_EXAMPLE = re.compile(r"[(（]\s*例\s*[:：]")
 _OPEN_PARENS = "(（"
 _CLOSE_PARENS = ")）"
@@ -59,216 +88,24 @@ _TITLE_VERSION = re.compile(r"ver\.?\s*(\d+(?:\.\d+)*)", re.IGNORECASE)
 _JA_DATE = r"(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日"
 _UPDATED_LINE = re.compile(rf"^(?:最終更新日|最新更新|更新日)\s*[:：]?\s*{_JA_DATE}")
 _EFFECTIVE_LINE = re.compile(rf"^発効(?:日)?\s*[:：]?\s*{_JA_DATE}")
+_MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
+_EN_DATE = rf"(?:{_MONTHS})\s+\d{{1,2}},\s*\d{{4}}"
+_EN_EFFECTIVE_LINE = re.compile(rf"^(?:These rules are )?effective (?:as of|from|on)\s+{_EN_DATE}\.?$", re.IGNORECASE)
+_PRIVATE_USE_BULLET = re.compile(r"^[\ue000-\uf8ff]\s*")
+_ANY_DATE = r"(\d{4})\s*[年/.\-]\s*(\d{1,2})\s*[月/.\-]\s*(\d{1,2})\s*日?"
+_VERSION_FIRST_ENTRY = re.compile(
+    rf"^ver(?:sion)?\.?\s*(\d+(?:\.\d+)*)\s*[(（]?\s*{_ANY_DATE}\s*[)）]?$", re.IGNORECASE
+)
+_DATE_FIRST_ENTRY = re.compile(rf"^{_ANY_DATE}\s*(?:ver(?:sion)?\.?)\s*(\d+(?:\.\d+)*)\s*$", re.IGNORECASE)
+_GLOSSARY_TERM_MAX = 100
 _CHANGE_NOTE = re.compile(r"^※\s*(?P<note>.+)$")
 _TOC_HEADING = re.compile(r"^目次$")
 _TOC_LEADER = re.compile(r"\.{3,}\s*\t+\s*\d+")
 _TOC_PAGE = re.compile(r"\t\s*-\s*\d+\s*-\s*$")
 _CHANGELOG_HEADING = re.compile(r"^更新情報\s*[:：]?$")
 _CHANGELOG_ENTRY = re.compile(rf"^{_JA_DATE}\s*Ver\.?\s*(\d+(?:\.\d+)*)\s*$", re.IGNORECASE)
-_DC_NUMBER = re.compile(
-    r"(?P<section>\d+)\.(?:(?P<rule>\d+)(?:(?P<letter>[a-z])(?:-(?P<item>\d+))?)?(?P<dot>\.)?)?"
-)
-_DOTTED_NUMBER = re.compile(r"\d+(?:\.\d+)*")
 _OPENS_QUOTE = re.compile(r"^[「『(（【\[“\"']")
 _STARTS_WITH_TAG = re.compile(r"^<[A-Za-z/]")
-
-
-# --------------------------------------------------------------------------- numbering
-
-
-class Step(StrEnum):
-    """How a number follows the previous one in the numbering sequence."""
-
-    FIRST = "first"
-    """The first number of the document (``1.`` / ``100.``)."""
-    FIRST_CHILD = "first-child"
-    """The first child of the previous number (``5.2`` → ``5.2.1``)."""
-    NEXT_SIBLING = "next-sibling"
-    """The next number at the same level (``5.2.1`` → ``5.2.2``)."""
-    ANCESTOR_SIBLING = "ancestor-sibling"
-    """The next sibling of an ancestor (``5.2.1.3`` → ``5.3``)."""
-    SKIP = "skip"
-    """Two or more levels down at once (``11.4.6`` → ``11.4.6.1.1``): a parent was never printed."""
-
-
-@dataclass(frozen=True, slots=True)
-class Candidate:
-    """One reading of the number at the start of a line."""
-
-    id: str
-    """The rule id this reading gives, as printed without the trailing period."""
-    path: NumberPath
-    """The number as a path of integers."""
-    rest: str
-    """The text after the number under this reading."""
-    repair: str
-    """Empty for the number read as printed; otherwise how this reading repairs the line."""
-
-
-@dataclass(frozen=True, slots=True)
-class NumberMatch:
-    """What a numbering scheme sees at the start of a line."""
-
-    printed: str
-    """The number-like text as printed (``10.1.2``, ``403.3a-1``, ``1``)."""
-    candidates: tuple[Candidate, ...]
-    """Readings in rule form, most literal first; empty when the number is not in rule form."""
-
-
-@dataclass(frozen=True, slots=True)
-class NumberingScheme:
-    """How one family of rulebooks numbers its rules."""
-
-    name: str
-    """The manifest's ``numbering`` value (``divine-cross``, ``dotted``)."""
-    match: Callable[[str], NumberMatch | None]
-    """Reads the number at the start of a line (bullet already stripped)."""
-    format: Callable[[NumberPath], str]
-    """Writes a path as the document would print it (for messages)."""
-    section_levels: int
-    """Numbers with a path this short are always sections (DC ``100.`` and ``101.``: 2)."""
-    expected: str
-    """How the numbers look, for error messages."""
-
-
-def match_divine_cross(text: str) -> NumberMatch | None:
-    """Divine Cross numbers: ``100.`` (chapter), ``101.`` (section), ``101.1.``, ``105.3a.``, ``403.3a-1``.
-
-    Chapters are the multiples of 100 and sections hang under them, so ``101`` is (1, 1) and
-    ``1000`` is (10,). Items under a lettered rule are printed without a trailing period. An
-    item number of two digits or more is also read as a sub-item of the item before it
-    (``804.2c-31`` after ``804.2c-3``), and an item or rule without its period may be a
-    number glued to text that starts with a digit.
-    """
-    m = _DC_NUMBER.match(text)
-    if m is None:
-        return None
-    section = int(m["section"])
-    base: NumberPath = (section // 100,) if section % 100 == 0 else (section // 100, section % 100)
-    rest = text[m.end() :].strip()
-    if m["rule"] is None:
-        return NumberMatch(m.group(0), (Candidate(m["section"], base, rest, ""),))
-    rule_id = f"{m['section']}.{m['rule']}"
-    path = (*base, int(m["rule"]))
-    if m["letter"] is not None:
-        rule_id += m["letter"]
-        path = (*path, ord(m["letter"]) - ord("a") + 1)
-    item = m["item"]
-    printed = m.group(0).rstrip(".")
-    if item is None:
-        if m["dot"]:
-            return NumberMatch(printed, (Candidate(rule_id, path, rest, ""),))
-        glued = _glued_reading(rule_id, path, text[m.end() :], printed)
-        return NumberMatch(printed, glued)
-    readings = [Candidate(f"{rule_id}-{item}", (*path, int(item)), rest, "")]
-    if len(item) > 1:
-        readings.append(
-            Candidate(
-                f"{rule_id}-{item}",
-                (*path, int(item[:-1]), int(item[-1])),
-                rest,
-                f"{rule_id}-{item} read as sub-item {item[-1]} of {rule_id}-{item[:-1]}",
-            )
-        )
-        if not m["dot"]:
-            parent_item = f"{rule_id}-{item[:-1]}"
-            glued_text = item[-1:] + text[m.end() :]
-            readings.extend(_glued_reading(parent_item, (*path, int(item[:-1])), glued_text, printed))
-    return NumberMatch(printed, tuple(readings))
-
-
-def match_dotted(text: str) -> NumberMatch | None:
-    """Dotted numbers (FFTCG): ``1.``, ``5.2.1.``, ``15.1.1.9.5.``, often glued to the text.
-
-    The trailing period is part of the rule form. A number without it is text, unless its
-    last component is a digit of the text glued to a shorter number: ``15.2.3.2.1 体以上``
-    also reads as ``15.2.3.2.`` followed by ``1 体以上``.
-    """
-    m = _DOTTED_NUMBER.match(text)
-    if m is None:
-        return None
-    printed = m.group(0)
-    parts = printed.split(".")
-    path = tuple(int(p) for p in parts)
-    after = text[m.end() :]
-    if after.startswith("."):
-        return NumberMatch(printed, (Candidate(printed, path, after[1:].strip(), ""),))
-    if len(parts) < 2:
-        return NumberMatch(printed, ())
-    shorter = ".".join(parts[:-1])
-    return NumberMatch(printed, _glued_reading(shorter, path[:-1], parts[-1] + after, printed))
-
-
-def format_divine_cross(path: NumberPath) -> str:
-    """A path written as a Divine Cross number.
-
-    (1,) → ``100``, (1, 1) → ``101``, (1, 5, 3, 1) → ``105.3a``, (4, 3, 3, 1, 1) → ``403.3a-1``.
-    """
-    number = str(path[0] * 100 + (path[1] if len(path) > 1 else 0))
-    if len(path) > 2:
-        number += f".{path[2]}"
-    if len(path) > 3:
-        number += chr(ord("a") + path[3] - 1)
-    if len(path) > 4:
-        number += "-" + "".join(str(part) for part in path[4:])
-    return number
-
-
-def format_dotted(path: NumberPath) -> str:
-    """A path written as a dotted number: (5, 2, 1) → ``5.2.1``."""
-    return ".".join(str(part) for part in path)
-
-
-def _glued_reading(rule_id: str, path: NumberPath, rest: str, printed: str) -> tuple[Candidate, ...]:
-    """The reading of ``printed`` as the shorter number ``rule_id`` whose text starts with a digit."""
-    digits = re.match(r"\d+", rest)
-    if digits is None or rest[digits.end() :].startswith("."):
-        return ()
-    repair = f"{printed!r} read as rule {rule_id} whose text starts with {rest.strip()[:12]!r}"
-    return (Candidate(rule_id, path, rest.strip(), repair),)
-
-
-SCHEMES: dict[str, NumberingScheme] = {
-    "divine-cross": NumberingScheme(
-        name="divine-cross",
-        match=match_divine_cross,
-        format=format_divine_cross,
-        section_levels=2,
-        expected="Divine Cross numbers such as '100.', '101.1.', '105.3a.' or '403.3a-1'",
-    ),
-    "dotted": NumberingScheme(
-        name="dotted",
-        match=match_dotted,
-        format=format_dotted,
-        section_levels=0,
-        expected="dotted numbers such as '1.', '5.2.1.' or '15.1.1.9.5.'",
-    ),
-}
-"""Numbering scheme by the manifest's ``numbering`` value."""
-
-
-def step_between(previous: NumberPath | None, path: NumberPath) -> Step | None:
-    """How ``path`` follows ``previous`` in the numbering sequence, or None when it is not plausible."""
-    if previous is None:
-        return Step.FIRST if path == (1,) else None
-    depth = len(previous)
-    if path == (*previous, 1):
-        return Step.FIRST_CHILD
-    if len(path) > depth + 1 and path[:depth] == previous and all(p == 1 for p in path[depth:]):
-        return Step.SKIP
-    for level in range(depth):
-        if path == (*previous[:level], previous[level] + 1):
-            return Step.NEXT_SIBLING if level == depth - 1 else Step.ANCESTOR_SIBLING
-    return None
-
-
-def expected_after(previous: NumberPath | None) -> list[NumberPath]:
-    """The numbers that may follow ``previous`` without a lint (skips aside)."""
-    if previous is None:
-        return [(1,)]
-    following = [(*previous, 1)]
-    following.extend((*previous[:level], previous[level] + 1) for level in reversed(range(len(previous))))
-    return following
 
 
 # --------------------------------------------------------------------------- reading order
@@ -400,6 +237,40 @@ class _DraftNote:
 
 
 @dataclass(slots=True)
+class _DraftEntry:
+    """An entry of a part being read: a glossary term, or a numbered line of an appendix."""
+
+    id: str
+    """Its id inside the part (the term, or the number as printed)."""
+    title: str
+    """The term as printed (empty for a numbered appendix line)."""
+    line: int
+    """Where it starts."""
+    pieces: list[_Piece] = field(default_factory=list)
+    """Its text lines in reading order."""
+
+
+@dataclass(slots=True)
+class _DraftPart:
+    """A part outside the numbered rules being read (introduction, glossary, appendix, credits)."""
+
+    kind: PartKind
+    """What the part is."""
+    title: str
+    """Its heading as printed (empty when unheaded)."""
+    node_id: str | None
+    """The id of its node; None for parts without one (the change log)."""
+    line: int
+    """Where its heading (or first line) stands."""
+    pieces: list[_Piece] = field(default_factory=list)
+    """Lines of the part's own text (a table, credits, prose)."""
+    entries: list[_DraftEntry] = field(default_factory=list)
+    """Glossary terms or numbered appendix lines."""
+    last_line: int = 0
+    """The last line read into the part."""
+
+
+@dataclass(slots=True)
 class _DraftVersion:
     """A version of the changelog being read."""
 
@@ -425,6 +296,12 @@ class Region(StrEnum):
     """The numbered rules."""
     CHANGELOG = "changelog"
     """The publisher's version history after the rules."""
+    GLOSSARY = "glossary"
+    """Terms and definitions after the rules."""
+    APPENDIX = "appendix"
+    """An appendix after the rules."""
+    CREDITS = "credits"
+    """Credits and publisher lines."""
 
 
 class Reader:
@@ -451,6 +328,12 @@ class Reader:
         self.changelog: list[_DraftVersion] = []
         self.lint: list[LintIssue] = []
         self.dropped: list[SourceSpan] = []
+        self.drop_reasons: list[str] = []
+        self.parts: list[_DraftPart] = []
+        self.part: _DraftPart | None = None
+        self.contents: tuple[int, int] | None = None
+        self.title_lines: list[int] = []
+        self.front_prose: _DraftPart | None = None
         self.reported_runs: set[tuple[int, int]] = set()
 
     # -- reporting
@@ -481,12 +364,14 @@ class Reader:
             message = f"lines {first}-{last} hold two columns merged by tabs; read column by column"
             self.repaired(message, first, last=last)
 
-    def drop(self, line: int) -> None:
-        """Record that a line was dropped on purpose (merged with the previous dropped span when adjacent)."""
-        if self.dropped and self.dropped[-1].last_line + 1 == line:
-            self.dropped[-1] = self.span(self.dropped[-1].first_line, line)
-        elif not (self.dropped and self.dropped[-1].first_line <= line <= self.dropped[-1].last_line):
+    def drop(self, line: int, reason: str) -> None:
+        """Record that a line was dropped on purpose, and why (merged with the previous span when adjacent)."""
+        last = self.dropped[-1] if self.dropped else None
+        if last is not None and last.last_line + 1 == line and self.drop_reasons[-1] == reason:
+            self.dropped[-1] = self.span(last.first_line, line)
+        elif not (last is not None and last.first_line <= line <= last.last_line):
             self.dropped.append(self.span(line))
+            self.drop_reasons.append(reason)
 
     def unplaced(self, fragment: Fragment, why: str) -> None:
         """Report a fragment that no rule can hold; following continuation lines stay unplaced too."""
@@ -553,27 +438,58 @@ class Reader:
         self.current.body.append(piece)
         return True
 
+    def start_part(self, heading: PartHeading, line: int) -> None:
+        """Leave the rules (or the previous part) for the part ``heading`` opens."""
+        self.current = None
+        self.example = None
+        regions = {
+            PartKind.GLOSSARY: Region.GLOSSARY,
+            PartKind.APPENDIX: Region.APPENDIX,
+            PartKind.CREDITS: Region.CREDITS,
+            PartKind.CHANGELOG: Region.CHANGELOG,
+        }
+        self.region = regions[heading.kind]
+        if heading.kind is PartKind.CHANGELOG:
+            self.drop(line, "change log heading")
+            self.part = _DraftPart(heading.kind, heading.title, None, line, last_line=line)
+        else:
+            taken = {part.node_id for part in self.parts} | set(self.by_id)
+            node_id = heading.node_id
+            while node_id in taken:
+                node_id += "~2" if "~" not in node_id else ""
+                if node_id in taken:
+                    stem, _, n = node_id.rpartition("~")
+                    node_id = f"{stem}~{int(n) + 1}"
+            self.part = _DraftPart(heading.kind, heading.title, node_id, line, last_line=line)
+        self.parts.append(self.part)
+
     # -- result
 
     def finish(self) -> RuleBook:
         """The parsed book."""
         if not self.drafts:
             raise ParseError(
-                f"{self.info.path}: no numbered rule found; expected {self.scheme.expected} "
-                "at the start of a line"
+                f"{self.info.path}: no numbered rule found; expected {self.scheme.expected} at the start of a line"
             )
         with_children = {draft.parent for draft in self.drafts if draft.parent is not None}
-        rules = tuple(
-            self.build_rule(draft, order, draft.id in with_children)
+        front = [self.front_prose] if self.front_prose is not None else []
+        rules = [node for part in front for node in self.build_part(part, 0)]
+        rules += [
+            self.build_rule(draft, len(rules) + order, draft.id in with_children)
             for order, draft in enumerate(self.drafts)
-        )
+        ]
+        for part in self.parts:
+            rules += self.build_part(part, len(rules))
         return RuleBook(
             info=self.info,
             heading=self.heading,
-            rules=rules,
+            rules=tuple(rules),
             changelog=self.build_changelog(),
             lint=tuple(self.lint),
             dropped=tuple(self.dropped),
+            drop_reasons=tuple(self.drop_reasons),
+            parts=self.build_parts(),
+            scheme=self.scheme.name,
         )
 
     def build_rule(self, draft: _Draft, order: int, has_children: bool) -> Rule:
@@ -605,6 +521,68 @@ class Reader:
             examples=inline + examples,
             figures=tuple(draft.figures),
         )
+
+    def build_part(self, part: _DraftPart, order: int) -> list[Rule]:
+        """The nodes of a part: the part itself, then its entries (none for the change log)."""
+        if part.node_id is None:
+            return []
+        joiner = "\n" if part.kind in (PartKind.APPENDIX, PartKind.CREDITS) else " "
+        text = joiner.join(piece.text for piece in part.pieces) if joiner == "\n" else joined_text(part.pieces)
+        lines = [part.line, part.last_line, *(piece.line for piece in part.pieces)]
+        nodes = [
+            Rule(
+                id=part.node_id,
+                parent=None,
+                title=part.title,
+                text=text,
+                depth=0,
+                order=order,
+                kind=RuleKind.PART,
+                span=self.span(min(lines), max(lines)),
+            )
+        ]
+        seen: dict[str, int] = {}
+        for entry in part.entries:
+            segment = entry.id.replace("/", "∕")
+            seen[segment] = seen.get(segment, 0) + 1
+            if seen[segment] > 1:
+                segment = f"{segment}~{seen[segment]}"
+            entry_lines = [entry.line, *(piece.line for piece in entry.pieces)]
+            nodes.append(
+                Rule(
+                    id=f"{part.node_id}/{segment}",
+                    parent=part.node_id,
+                    title=entry.title,
+                    text=joined_text(entry.pieces),
+                    depth=1,
+                    order=order + len(nodes),
+                    kind=RuleKind.ENTRY,
+                    span=self.span(min(entry_lines), max(entry_lines)),
+                )
+            )
+        return nodes
+
+    def build_parts(self) -> tuple[Part, ...]:
+        """The document's parts in order: front matter, contents, the rules, and what follows them."""
+        found: list[Part] = []
+        prose = self.front_prose
+        if self.heading or prose is not None:
+            lines = [*self.title_lines, *((prose.line, prose.last_line) if prose else ())] or [1]
+            title = prose.title if prose else ""
+            found.append(
+                Part(PartKind.FRONT_MATTER, title, self.span(min(lines), max(lines)), prose.node_id if prose else None)
+            )
+        contents = [span for span, why in zip(self.dropped, self.drop_reasons, strict=True) if why == "contents"]
+        if contents:
+            found.append(Part(PartKind.CONTENTS, "", self.span(contents[0].first_line, contents[-1].last_line)))
+        if self.drafts:
+            body_last = max(
+                line for draft in self.drafts for line in (draft.head.line, *(piece.line for piece in draft.body))
+            )
+            found.append(Part(PartKind.BODY, "", self.span(self.drafts[0].head.line, body_last)))
+        for part in self.parts:
+            found.append(Part(part.kind, part.title, self.span(part.line, part.last_line), part.node_id))
+        return tuple(found)
 
     def build_changelog(self) -> tuple[ChangeEntry, ...]:
         """The front change notes (one entry) followed by the changelog entries."""
@@ -724,8 +702,17 @@ FrontRule = Callable[[Reader, int, str], bool]
 def front_title(reader: Reader, line: int, text: str) -> bool:
     """The first line is the document's title (``… 総合ルール ver.1.0.16``)."""
     found = reader.scheme.match(strip_bullet(text))
-    if reader.heading or (found is not None and found.candidates):
+    if found is not None and found.candidates:
         return False
+    if reader.heading:
+        # A title printed on two lines: the second carries the version (``総合ルール ver. 1.05``).
+        version = _TITLE_VERSION.search(text)
+        if reader.title_version or version is None or reader.updated is not None or reader.notes:
+            return False
+        reader.heading = join_lines(reader.heading, text) if reader.heading[-1:].isascii() else reader.heading + text
+        reader.title_version = version.group(1)
+        reader.title_lines.append(line)
+        return True
     reader.heading = text
     version = _TITLE_VERSION.search(text)
     reader.title_version = version.group(1) if version else ""
@@ -747,9 +734,9 @@ def front_updated(reader: Reader, line: int, text: str) -> bool:
 
 def front_effective(reader: Reader, line: int, text: str) -> bool:
     """``発効:2023年12月04日``: when the rules took effect (the manifest holds it); dropped."""
-    if _EFFECTIVE_LINE.match(text) is None:
+    if _EFFECTIVE_LINE.match(text) is None and _EN_EFFECTIVE_LINE.match(text) is None:
         return False
-    reader.drop(line)
+    reader.drop(line, "effective date")
     return True
 
 
@@ -772,9 +759,47 @@ def front_change_item(reader: Reader, line: int, text: str) -> bool:
 
 def front_toc(reader: Reader, line: int, text: str) -> bool:
     """The table of contents: ``目次`` and entries with leaders or page numbers; dropped."""
-    if _TOC_HEADING.match(text) is None and not is_toc_line(text):
+    if reader.contents is not None and reader.contents[0] <= line <= reader.contents[1]:
+        reader.drop(line, "contents")
+        return True
+    if _TOC_HEADING.match(text) is None and not is_toc_line(text) and not is_contents_heading(text):
         return False
-    reader.drop(line)
+    reader.drop(line, "contents")
+    return True
+
+
+def front_prose(reader: Reader, line: int, text: str) -> bool:
+    """Prose before the rules and their contents (Magic's ``Introduction``): a front-matter part.
+
+    Only when the document has a table of contents still to come, so that the first lines of
+    a document without one are never taken from its rules.
+    """
+    if reader.contents is None or line >= reader.contents[0]:
+        return False
+    found = reader.scheme.match(strip_bullet(text))
+    if found is not None and found.candidates:
+        return False
+    part = reader.front_prose
+    if part is None:
+        heading = text if len(text) <= HEADING_MAX_CHARS and not _SENTENCE_END.search(text) else ""
+        node_id = heading or "front-matter"
+        part = _DraftPart(PartKind.FRONT_MATTER, heading, node_id.replace("/", "∕"), line, last_line=line)
+        reader.front_prose = part
+        if heading:
+            return True
+    part.pieces.append(_Piece(line, text, False))
+    part.last_line = line
+    return True
+
+
+def body_heading(reader: Reader, line: int, text: str) -> bool:
+    """A short heading between the contents and the first rule (``総合ルール本文``): dropped."""
+    if reader.contents is None or line <= reader.contents[1]:
+        return False
+    found = reader.scheme.match(strip_bullet(text))
+    if (found is not None and found.candidates) or len(text) > HEADING_MAX_CHARS or _SENTENCE_END.search(text):
+        return False
+    reader.drop(line, "heading of the rules")
     return True
 
 
@@ -785,6 +810,8 @@ FRONT_RULES: tuple[FrontRule, ...] = (
     front_change_note,
     front_change_item,
     front_toc,
+    front_prose,
+    body_heading,
 )
 """The front-matter chain, in order. The body starts at the first line none accepts."""
 
@@ -795,22 +822,11 @@ BodyRule = Callable[[Reader, Fragment], bool]
 """A body rule: (reader, fragment) → consumed?"""
 
 
-def changelog_heading(reader: Reader, fragment: Fragment) -> bool:
-    """``更新情報:`` ends the rules; the changelog follows. The label itself is dropped."""
-    if _CHANGELOG_HEADING.match(fragment.text) is None:
-        return False
-    reader.region = Region.CHANGELOG
-    reader.current = None
-    reader.example = None
-    reader.drop(fragment.line)
-    return True
-
-
 def page_number(reader: Reader, fragment: Fragment) -> bool:
     """A bare page number (``- 12 -``) is dropped."""
     if not is_page_number(fragment.text):
         return False
-    reader.drop(fragment.line)
+    reader.drop(fragment.line, "page number")
     return True
 
 
@@ -866,7 +882,7 @@ def numbered_rule(reader: Reader, fragment: Fragment) -> bool:
     for candidate in found.candidates:
         if candidate.id in reader.by_id:
             continue
-        step = step_between(reader.previous, candidate.path)
+        step = step_between(reader.previous, candidate.path, reader.scheme.starts)
         if step is None:
             continue
         reader.start_rule(candidate, fragment)
@@ -902,7 +918,7 @@ def out_of_sequence(reader: Reader, fragment: Fragment, candidate: Candidate) ->
         )
         reader.unplaced(fragment, f"duplicate {candidate.id}")
         return True
-    expected = ", ".join(reader.scheme.format(p) for p in expected_after(reader.previous))
+    expected = ", ".join(reader.scheme.format(p) for p in expected_after(reader.previous, reader.scheme.starts))
     after = f"after {previous}" if previous else "at the start"
     if reader.previous is None or candidate.path > reader.previous:
         kind, what = LintKind.NUMBERING_GAP, "skips numbers"
@@ -927,8 +943,79 @@ def continuation(reader: Reader, fragment: Fragment) -> bool:
     return True
 
 
+def part_start(reader: Reader, fragment: Fragment) -> bool:
+    """A part heading after the rules (``Glossary``, ``付録 A：作品名一覧``, ``更新情報:``, ``Credits``).
+
+    The reader leaves the rules: what follows belongs to the part, never to the last rule.
+    """
+    if not reader.drafts:
+        return False
+    heading = part_heading(fragment.text)
+    if heading is None:
+        return False
+    reader.start_part(heading, fragment.line)
+    return True
+
+
+def glossary_line(reader: Reader, fragment: Fragment) -> bool:
+    """A glossary line: a term (a short line opening an entry) or a line of its definition.
+
+    An entry opens after a blank line, or after a definition that ended its sentence when the
+    line is short and is no sentence itself (text extracted from a PDF has no blank lines).
+    ``Term: definition`` on one line is an entry too.
+    """
+    part = reader.part
+    assert part is not None
+    text = fragment.text
+    entry = part.entries[-1] if part.entries else None
+    ended = entry is not None and bool(entry.pieces) and bool(_SENTENCE_END.search(entry.pieces[-1].text[-1:]))
+    term_like = len(text) <= _GLOSSARY_TERM_MAX and not _SENTENCE_END.search(text[-1:])
+    if entry is None or (term_like and (fragment.after_blank or ended)):
+        name, _, definition = text.partition("：") if "：" in text else (text, "", "")
+        if not definition or len(name) > _GLOSSARY_TERM_MAX // 2:
+            name, definition = text, ""
+        entry = _DraftEntry(" ".join(name.split()), name.strip(), fragment.line)
+        if definition.strip():
+            entry.pieces.append(_Piece(fragment.line, definition.strip(), False))
+        part.entries.append(entry)
+    else:
+        entry.pieces.append(_Piece(fragment.line, text, fragment.after_blank))
+    part.last_line = fragment.line
+    return True
+
+
+def appendix_line(reader: Reader, fragment: Fragment) -> bool:
+    """An appendix line: a numbered line is an entry with an id inside the appendix; others are its text.
+
+    Appendices re-use the body's numbers (format rules, token tables); ``付録B/8.3.1`` never
+    clashes with rule 8.3.1 of the body.
+    """
+    part = reader.part
+    assert part is not None
+    text = strip_bullet(fragment.text).strip()
+    found = reader.scheme.match(text)
+    literal = next((c for c in found.candidates if not c.repair), None) if found else None
+    if literal is not None and not _OPENS_QUOTE.match(literal.rest):
+        part.entries.append(_DraftEntry(literal.id, "", fragment.line, [_Piece(fragment.line, literal.rest, False)]))
+    elif part.entries and not fragment.after_blank:
+        part.entries[-1].pieces.append(_Piece(fragment.line, text, False))
+    else:
+        part.pieces.append(_Piece(fragment.line, text, fragment.after_blank))
+    part.last_line = fragment.line
+    return True
+
+
+def credits_line(reader: Reader, fragment: Fragment) -> bool:
+    """A line of the credits (names, publisher, address): recorded as the credits' text."""
+    part = reader.part
+    assert part is not None
+    part.pieces.append(_Piece(fragment.line, fragment.text, fragment.after_blank))
+    part.last_line = fragment.line
+    return True
+
+
 BODY_RULES: tuple[BodyRule, ...] = (
-    changelog_heading,
+    part_start,
     page_number,
     figure,
     example,
@@ -943,28 +1030,52 @@ BODY_RULES: tuple[BodyRule, ...] = (
 
 def changelog_entry(reader: Reader, fragment: Fragment) -> bool:
     """``2026年02月27日 Ver. 1.0.16``: a version of the changelog."""
-    m = _CHANGELOG_ENTRY.match(fragment.text)
+    if reader.part is not None:
+        reader.part.last_line = fragment.line
+    m = _CHANGELOG_ENTRY.match(fragment.text) or _DATE_FIRST_ENTRY.match(fragment.text)
+    if m is not None:
+        date = iso_date(m.group(1), m.group(2), m.group(3))
+        reader.changelog.append(_DraftVersion(m.group(4), date, fragment.line))
+        return True
+    m = _VERSION_FIRST_ENTRY.match(fragment.text)
     if m is None:
         return False
-    date = iso_date(m.group(1), m.group(2), m.group(3))
-    reader.changelog.append(_DraftVersion(m.group(4), date, fragment.line))
+    reader.changelog.append(_DraftVersion(m.group(1), iso_date(m.group(2), m.group(3), m.group(4)), fragment.line))
     return True
 
 
 def changelog_item(reader: Reader, fragment: Fragment) -> bool:
     """A line under a version (bullet dropped) is one change; before any version it is unplaced."""
+    if reader.part is not None:
+        reader.part.last_line = fragment.line
     if not reader.changelog:
         reader.unplaced(fragment, "changelog line before any version")
         return True
-    item = _Piece(fragment.line, strip_bullet(fragment.text).strip(), fragment.after_blank)
+    text = _PRIVATE_USE_BULLET.sub("", strip_bullet(fragment.text).strip())
+    if reader.changelog[-1].changes and not fragment.after_blank and not _starts_item(fragment.text):
+        previous = reader.changelog[-1].changes[-1]
+        reader.changelog[-1].changes[-1] = _Piece(previous.line, join_lines(previous.text, text), previous.after_blank)
+        return True
+    item = _Piece(fragment.line, text, fragment.after_blank)
     reader.changelog[-1].changes.append(item)
     return True
 
 
-CHANGELOG_RULES: tuple[BodyRule, ...] = (changelog_entry, changelog_item)
+def _starts_item(text: str) -> bool:
+    """Whether a change-log line opens an item (a bullet) rather than continuing the one before."""
+    return strip_bullet(text) != text or bool(_PRIVATE_USE_BULLET.match(text.strip()))
+
+
+CHANGELOG_RULES: tuple[BodyRule, ...] = (part_start, changelog_entry, changelog_item)
 """The changelog chain, in order."""
 
-CHAINS: dict[Region, tuple[BodyRule, ...]] = {Region.BODY: BODY_RULES, Region.CHANGELOG: CHANGELOG_RULES}
+CHAINS: dict[Region, tuple[BodyRule, ...]] = {
+    Region.BODY: BODY_RULES,
+    Region.CHANGELOG: CHANGELOG_RULES,
+    Region.GLOSSARY: (part_start, page_number, glossary_line),
+    Region.APPENDIX: (part_start, page_number, appendix_line),
+    Region.CREDITS: (part_start, page_number, credits_line),
+}
 """The chain that reads each region after the front matter."""
 
 
@@ -982,16 +1093,28 @@ def parse_numbered(text: str, info: DocumentInfo) -> RuleBook:
     Raises :class:`~rules_index.errors.ParseError` when the numbering scheme is unknown or
     no numbered rule is found at all.
     """
-    scheme = SCHEMES.get(info.numbering)
-    if scheme is None:
-        known = ", ".join(sorted(SCHEMES))
-        raise ParseError(f"{info.path}: unknown numbering {info.numbering!r}; expected one of {known}")
+    if info.numbering in ("", "auto"):
+        scheme = detect_scheme(text).scheme
+        if scheme is None:
+            raise ParseError(
+                f"{info.path}: no numbering scheme found: expected rules numbered like '100.1a' "
+                "(three-digit), '403.3a-1' (Divine Cross) or '1.2.3.' (dotted) at the start of lines"
+            )
+    else:
+        found = SCHEMES.get(info.numbering)
+        if found is None:
+            known = ", ".join(sorted(SCHEMES))
+            raise ParseError(f"{info.path}: unknown numbering {info.numbering!r}; expected one of {known}")
+        scheme = found
     reader = Reader(info, scheme)
     lines = text.splitlines()
+    reader.contents = find_contents(lines)
     start = read_front_matter(reader, lines)
     if reader.updated is not None and not reader.notes:
-        reader.drop(reader.updated[1])
-    reader.dropped.sort(key=lambda span: span.first_line)
+        reader.drop(reader.updated[1], "date of this version")
+    order = sorted(range(len(reader.dropped)), key=lambda i: reader.dropped[i].first_line)
+    reader.dropped = [reader.dropped[i] for i in order]
+    reader.drop_reasons = [reader.drop_reasons[i] for i in order]
     reader.region = Region.BODY
     for fragment, run in reading_order(lines, start):
         if run is not None:
@@ -1000,6 +1123,48 @@ def parse_numbered(text: str, info: DocumentInfo) -> RuleBook:
             if rule(reader, fragment):
                 break
     return reader.finish()
+
+
+CONTENTS_SEARCH_LINES = 400
+"""How far into a document a table of contents is looked for."""
+
+
+def find_contents(lines: list[str]) -> tuple[int, int] | None:
+    """The lines (1-based, inclusive) of a table of contents under a ``目次``/``Contents`` heading.
+
+    The contents end where the body repeats their first entry (``1. Game Concepts``, or
+    ``1. ゲームの概要 ....... 1`` printed again as ``1. ゲームの概要``), so that entries without
+    page numbers are never taken for the chapters. Without such a repeat they end at the first
+    line that is no contents entry (no leader, no tab-separated page number).
+    """
+    heading = next(
+        (i for i, line in enumerate(lines[:CONTENTS_SEARCH_LINES]) if line.strip() and is_contents_heading(line)),
+        None,
+    )
+    if heading is None:
+        return None
+    entries = [i for i in range(heading + 1, len(lines)) if lines[i].strip()]
+    if not entries:
+        return None
+    first_key = contents_entry_key(lines[entries[0]])
+    body = next(
+        (
+            i
+            for i in entries[1:]
+            if contents_entry_key(lines[i]) == first_key and not has_leader(lines[i]) and not is_toc_line(lines[i])
+        ),
+        None,
+    )
+    last = heading
+    for i in entries:
+        line = lines[i]
+        if body is not None and i >= body:
+            break
+        entry_like = has_leader(line) or is_toc_line(line) or part_heading(line) is not None
+        if not entry_like and not (body is not None and re.match(r"\s*\d", line)):
+            break
+        last = i
+    return heading + 1, last + 1
 
 
 def read_front_matter(reader: Reader, lines: list[str]) -> int:
