@@ -84,7 +84,13 @@ def query_terms(query: str, *, kana: bool = False) -> list[str]:
 
 
 def search_book(bi: BookIndex, query: str, *, kana: bool = False, limit: int = 50) -> list[SearchHit]:
-    """Rules of ``bi`` matching every term of ``query``, best first, document order within a rank."""
+    """Rules of ``bi`` matching every term of ``query``, best first, document order within a rank.
+
+    ``limit`` is the most hits returned, 1 or more (a ValueError otherwise: a slice by a negative
+    limit would silently drop the best hits instead).
+    """
+    if limit < 1:
+        raise ValueError(f"search limit must be 1 or more, not {limit}")
     terms = query_terms(query, kana=kana)
     if not terms:
         return []

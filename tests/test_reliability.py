@@ -233,3 +233,157 @@ def test_migrate_refuses_a_file_that_is_not_utf8(tmp_path: Path) -> None:
     write(tmp_path, "bad.toml", b'game = "divine-cross"\nrulebook = "1.0.16"\ntitle = "\xed\xa0\x80"\n')
     err = refused("migrate", "divine-cross", "1.0.16", "1.0.16", str(tmp_path))
     assert "bad.toml: (file): UTF-8 text; line 3, byte 10: ED is not UTF-8" in err, err
+
+
+# --- 10: Markdown escapes the title as it escapes the steps --------------------------------------
+
+
+def test_run_markdown_escapes_the_title_and_names(tmp_path: Path) -> None:
+    text = GOOD.replace('title = "t"', 'title = "<script>alert(1)</script> *x*"').replace(
+        "[players.P1]\n", '[players.P1]\nname = "<b>Ann</b>"\n'
+    )
+    code, out, err = cli("run", str(write(tmp_path, "md.toml", text)), "--format", "md")
+    assert code == 0, err
+    assert out.startswith("# \\<script\\>alert(1)\\</script\\> \\*x\\*\n")
+    assert "<script>" not in out and "<b>" not in out
+
+
+# --- 11: search --limit ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("limit", ["0", "-1", "-20"])
+def test_search_limit_must_be_at_least_one(limit: str) -> None:
+    code, out, err = cli("search", "divine-cross", "有利", "--limit", limit)
+    assert code == 2 and out == ""
+    assert "Invalid value for '--limit'" in err and "greater than or equal to" in err and "Traceback" not in err
+
+
+def test_search_book_refuses_a_limit_below_one() -> None:
+    from rules_index.search import search_book
+
+    with pytest.raises(ValueError, match="1 or more"):
+        search_book(None, "x", limit=0)  # type: ignore[arg-type]
+
+
+# --- 3: serve on a port in use -------------------------------------------------------------------
+
+
+def test_serve_on_a_port_in_use_says_so_before_building(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = str(taken.getsockname()[1])
+        err = refused("serve", "--out", str(tmp_path / "site"), "--port", port)
+    assert f"cannot serve on 127.0.0.1:{port}: another program is already listening on it" in err
+    assert "--port 0 for any free port" in err
+    assert list(tmp_path.iterdir()) == []  # refused before building anything
+
+
+def test_serve_refuses_a_port_number_out_of_range(tmp_path: Path) -> None:
+    err = refused("serve", "--no-build", "--out", str(tmp_path), "--port", "70000")
+    assert "--port 70000: expected a port number from 0 to 65535" in err
+
+
+# --- 4: impact --junit on a path that cannot be written ------------------------------------------
+
+
+@pytest.mark.parametrize("target", ["a-file/impact.xml", "a-folder"])
+def test_impact_junit_path_is_checked_before_the_work(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, target: str
+) -> None:
+    import judgekit.versions
+
+    (tmp_path / "a-file").write_text("x", encoding="utf-8")
+    (tmp_path / "a-folder").mkdir()
+
+    def no_work(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the versions were loaded before the --junit path was checked")
+
+    monkeypatch.setattr(judgekit.versions, "load_versions", no_work)
+    err = refused("impact", "divine-cross", "1.0.16", "1.0.17", "--junit", str(tmp_path / target))
+    assert f"--junit {tmp_path / target}: " in err
+    assert ("is a file, not a folder" if "/" in target else "is a folder; expected the path of a file") in err
+
+
+# --- 5 and 13: the site's output folder -----------------------------------------------------------
+
+
+def test_build_into_a_mount_point_is_refused_before_the_work(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = (tmp_path / "mnt").resolve()
+    out.mkdir()
+    real = os.path.ismount
+    monkeypatch.setattr(os.path, "ismount", lambda p: Path(p) == out or real(p))
+    err = refused("build", "--out", str(out))
+    assert f"{out} is a mount point" in err and f"--out {out / 'site'}" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mnt"]
+
+
+def test_a_failed_swap_is_an_error_and_leaves_the_previous_site(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+
+    from judgekit.site.build import build_site
+    from judgekit.site.output import OutputError
+    from tests.site.toy import toy_index
+
+    out = tmp_path / "site"
+    build_site(out, index=toy_index(), scenarios=[])
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    real = os.rename
+
+    def busy(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> None:
+        if ".building-" in Path(src).name:
+            raise OSError(errno.EBUSY, os.strerror(errno.EBUSY), str(dst))
+        real(src, dst)
+
+    monkeypatch.setattr(os, "rename", busy)
+    with pytest.raises(OutputError, match=r"cannot put the new site in place at .*the previous site is left as it was"):
+        build_site(out, index=toy_index(), scenarios=[])
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_a_build_removes_what_killed_builds_left_and_keeps_running_ones(tmp_path: Path) -> None:
+    from judgekit.site.build import build_site
+    from tests.site.toy import toy_index
+
+    dead = [".site.building-4194399-k1ll3d", ".site.building-abc_12x9", ".site.old-4194399-abcdefgh"]
+    running = f".site.building-{os.getppid()}-st1llgo"
+    for name in [*dead, running, ".other.building-4194399-x"]:
+        (tmp_path / name / "rules").mkdir(parents=True)
+        (tmp_path / name / "rules" / "page.html").write_text("half", encoding="utf-8")
+    build_site(tmp_path / "site", index=toy_index(), scenarios=[])
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([".other.building-4194399-x", running, "site"])
+
+
+def test_a_killed_build_leaves_its_folder_for_the_next_build_to_remove(tmp_path: Path) -> None:
+    import signal
+    import time
+
+    out = tmp_path / "site"
+    script = (
+        "import os, signal, sys\nfrom pathlib import Path\n"
+        "from judgekit.site.build import build_site\n"
+        "from judgekit.site.output import SiteWriter\n"
+        "from tests.site.toy import toy_index\n"
+        "real = SiteWriter.write_bytes\n"
+        "def write_then_die(self, path, data):\n"
+        "    real(self, path, data)\n"
+        "    if len(self.files) == 3:\n"
+        "        os.kill(os.getpid(), signal.SIGKILL)\n"
+        "SiteWriter.write_bytes = write_then_die\n"
+        "build_site(Path(sys.argv[1]), index=toy_index(), scenarios=[])\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script, str(out)], cwd=ROOT, check=False)
+    assert done.returncode == -signal.SIGKILL
+    left = [p.name for p in tmp_path.iterdir()]
+    assert len(left) == 1 and left[0].startswith(".site.building-"), left
+    time.sleep(0)  # the killed process is gone: its pid names no running process
+    from judgekit.site.build import build_site
+    from tests.site.toy import toy_index
+
+    build_site(out, index=toy_index(), scenarios=[])
+    assert [p.name for p in tmp_path.iterdir()] == ["site"]

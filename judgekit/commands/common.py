@@ -8,6 +8,7 @@ import os
 import sys
 from collections.abc import Callable
 from enum import StrEnum
+from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 import typer
@@ -58,6 +59,35 @@ def silence_stdout() -> None:
         pass
     finally:
         os.close(devnull)
+
+
+def check_writable_file(path: Path, option: str) -> None:
+    """Raise a JudgekitError unless a file can be written at ``path`` (given as ``option``), before any work.
+
+    The folders on the way may be missing (they are made when the file is written); what exists
+    must be a folder this user can write in, and ``path`` itself, if it exists, a writable file.
+    """
+    where = f"{option} {path}"
+    if path.is_dir():
+        raise JudgekitError(f"{where}: is a folder; expected the path of a file to write")
+    if path.exists() and not os.access(path, os.W_OK):
+        raise JudgekitError(f"{where}: the file exists and this user cannot write it")
+    parent = path.parent
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent
+    if not parent.is_dir():
+        raise JudgekitError(f"{where}: {parent} is a file, not a folder")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise JudgekitError(f"{where}: this user cannot write in {parent}")
+
+
+def write_output_file(path: Path, text: str, option: str) -> None:
+    """Write ``text`` to ``path`` (given as ``option``) as UTF-8, making its folders; a JudgekitError if it fails."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise JudgekitError(f"{option} {path}: cannot write it: {exc.strerror}") from exc
 
 
 def use_color() -> bool:

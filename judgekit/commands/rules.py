@@ -172,7 +172,7 @@ def search(
     document: DocumentOpt = None,
     version: VersionOpt = None,
     kana: Annotated[bool, typer.Option("--kana", help="Fold katakana and hiragana together.")] = False,
-    limit: Annotated[int, typer.Option("--limit", "-n", help="At most this many results.")] = 20,
+    limit: Annotated[int, typer.Option("--limit", "-n", help="At most this many results (1 or more).", min=1)] = 20,
     fmt: FormatOpt = OutputFormat.TEXT,
 ) -> None:
     """Search a game's rules: exact id first, then id prefix, terms, titles, text."""

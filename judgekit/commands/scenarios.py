@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from judgekit.commands.common import guarded, use_color
+from judgekit.commands.common import guarded, use_color, write_output_file
 
 if TYPE_CHECKING:
     from judgekit.engine import RuleRef
@@ -179,6 +179,5 @@ def new(
     if target.exists():
         typer.echo(f"error: {target} exists; not overwriting it", err=True)
         raise typer.Exit(2)
-    folder.mkdir(parents=True, exist_ok=True)
-    target.write_text(template(game, name), encoding="utf-8")
+    write_output_file(target, template(game, name), "--dir")
     typer.echo(str(target))

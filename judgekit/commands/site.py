@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import errno
 import functools
 import http.server
 import socketserver
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from judgekit.commands.common import guarded
+from rules_index.errors import JudgekitError
 
 if TYPE_CHECKING:
     from judgekit.site.build import BuildReport
@@ -49,21 +52,37 @@ def serve(
     rebuild: Annotated[bool, typer.Option("--build/--no-build", help="Build the site first.")] = True,
 ) -> None:
     """Preview the site on http://127.0.0.1 (Ctrl-C stops)."""
-    if rebuild:
-        build_and_report(out)
     root = out.resolve()
-    if not (root / "index.html").is_file():
-        from rules_index.errors import JudgekitError
-
-        raise JudgekitError(f"no site at {root}; run `judgekit build --out {out}` first")
     handler = functools.partial(_QuietHandler, directory=str(root))
-    with _Server(("127.0.0.1", port), handler) as httpd:
+    with _bind(port, handler) as httpd:  # the port first: a port in use is reported before a build
+        if rebuild:
+            build_and_report(out)
+        if not (root / "index.html").is_file():
+            raise JudgekitError(f"no site at {root}; run `judgekit build --out {out}` first")
         bound = httpd.server_address[1]
         typer.echo(f"serving {root} at http://127.0.0.1:{bound}/ (Ctrl-C stops)")
         try:
             httpd.serve_forever()
         except KeyboardInterrupt:
             typer.echo("stopped", err=True)
+
+
+def _bind(port: int, handler: Callable[..., http.server.BaseHTTPRequestHandler]) -> _Server:
+    """A server listening on 127.0.0.1:``port``; a JudgekitError when the port cannot be had."""
+    if not 0 <= port <= 65535:
+        raise JudgekitError(f"--port {port}: expected a port number from 0 to 65535 (0: any free port)")
+    try:
+        return _Server(("127.0.0.1", port), handler)
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            why = "another program is already listening on it"
+        elif exc.errno == errno.EACCES:
+            why = "this user may not listen on it (ports below 1024 need privileges)"
+        else:
+            why = exc.strerror or str(exc)
+        raise JudgekitError(
+            f"cannot serve on 127.0.0.1:{port}: {why}; choose another with --port, or --port 0 for any free port"
+        ) from exc
 
 
 class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):

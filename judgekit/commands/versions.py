@@ -17,7 +17,7 @@ from typing import Annotated
 
 import typer
 
-from judgekit.commands.common import echo_json, guarded, use_color
+from judgekit.commands.common import check_writable_file, echo_json, guarded, use_color, write_output_file
 
 GameArg = Annotated[str, typer.Argument(help="Game id (divine-cross, fftcg, …) or its short name.")]
 OldArg = Annotated[str, typer.Argument(metavar="OLD", help="The old version (as the manifest lists it).")]
@@ -182,6 +182,8 @@ def impact(
     from rules_index.catalog import load_catalog
     from rules_index.diff import diff_books
 
+    if junit is not None:
+        check_writable_file(junit, "--junit")  # before the work, not after it
     catalog = load_catalog()
     found = catalog.game(game)
     old_book, new_book = load_versions(found.id, old, new, document, catalog)
@@ -193,7 +195,6 @@ def impact(
     else:
         typer.echo(impact_markdown(report, found.short), nl=False)
     if junit is not None:
-        junit.parent.mkdir(parents=True, exist_ok=True)
-        junit.write_text(impact_junit(report, found.short), encoding="utf-8")
+        write_output_file(junit, impact_junit(report, found.short), "--junit")
     if report.failed:
         raise typer.Exit(1)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from judgekit.engine import Trace
 from judgekit.render.text import RuleText, board_text, where
 
@@ -9,18 +11,17 @@ from judgekit.render.text import RuleText, board_text, where
 def trace_markdown(trace: Trace, short: str, *, explain: RuleText | None = None, until: int | None = None) -> str:
     """The trace as Markdown; ``explain`` quotes each cited rule under its step."""
     lines = [
-        f"# {trace.title}",
+        f"# {_escape(trace.title)}",
         "",
-        f"*{trace.game} {trace.document} {trace.version}, scenario `{trace.scenario}`*",
+        f"*{_escape(f'{trace.game} {trace.document} {trace.version}')}, scenario {_code(trace.scenario)}*",
         "",
     ]
     for step in trace.steps:
         if until is not None and step.index > until:
             break
         ids = ", ".join(f"`{short} {r.id}`" for r in step.rules)
-        lines.append(
-            f"{step.index}. **{where(step)}** · {step.actor} · {_escape(step.sentence)}" + (f" — {ids}" if ids else "")
-        )
+        head = f"{step.index}. **{_escape(where(step))}** · {_escape(step.actor)} · {_escape(step.sentence)}"
+        lines.append(head + (f" — {ids}" if ids else ""))
         if explain is not None:
             for ref in step.rules:
                 lines.append(f"    > **{short} {ref.id}** {_escape(explain(ref) or '(text not found)')}")
@@ -28,7 +29,9 @@ def trace_markdown(trace: Trace, short: str, *, explain: RuleText | None = None,
     if until is not None:
         last = [s for s in trace.steps if s.index <= until]
         if last:
-            lines += ["```", board_text(last[-1].board, f"the board after step {last[-1].index}"), "```", ""]
+            board = board_text(last[-1].board, f"the board after step {last[-1].index}")
+            fence = "`" * max(3, 1 + max((len(run) for run in re.findall(r"`+", board)), default=0))
+            lines += [fence, board, fence, ""]
     else:
         o = trace.outcome
         ids = ", ".join(f"`{short} {r.id}`" for r in o.rules)
@@ -37,7 +40,20 @@ def trace_markdown(trace: Trace, short: str, *, explain: RuleText | None = None,
     return "\n".join(lines)
 
 
+_SPECIAL = re.compile(r"[\\`*_\[\]<>#|&~]")
+"""Characters Markdown may read as inline markup (emphasis, code, links, HTML, entities, GFM strikethrough and
+table cells) or, in a heading, as its closing ``#``; each is written with a backslash (CommonMark 2.4)."""
+
+
 def _escape(text: str) -> str:
-    for ch in ("\\", "*", "_", "`", "<", ">", "[", "]"):
-        text = text.replace(ch, "\\" + ch)
-    return text
+    """``text`` as literal inline Markdown: markup characters backslash-escaped, line breaks as spaces."""
+    return _SPECIAL.sub(lambda m: "\\" + m.group(), " ".join(text.splitlines()))
+
+
+def _code(text: str) -> str:
+    """``text`` as an inline code span, fenced with more backticks than it holds in a row."""
+    text = " ".join(text.splitlines())
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"

@@ -49,44 +49,111 @@ class SiteWriter:
 
 
 def check_output(out: Path) -> None:
-    """Raise :class:`OutputError` unless ``out`` is absent, empty, or a site a build wrote."""
+    """Raise :class:`OutputError` unless ``out`` is absent, empty, or a site a build wrote, and can be replaced."""
     out = out.resolve()
+    if os.path.ismount(out):
+        raise OutputError(
+            f"{out} is a mount point: a build replaces its --out folder whole, by renaming the finished site onto it,"
+            f" which a mount point does not allow; write to a folder inside it (--out {out / 'site'})"
+        )
     if out.exists() and not _is_replaceable(out):
         raise OutputError(
             f"{out} exists and is not a site judgekit built (no {MARKER} in it); choose another --out or remove it"
         )
+    parent = out.parent
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent
+    if not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK):
+        raise OutputError(f"cannot write beside {out}: {parent} is not a folder this user can write to")
 
 
 def write_atomically(out: Path, fill: Callable[[SiteWriter], None]) -> list[str]:
-    """Build into a sibling of ``out`` with ``fill``, then swap it into place; the files written."""
+    """Build into a sibling of ``out`` with ``fill``, then swap it into place; the files written.
+
+    Folders that builds killed before they finished left beside ``out`` are removed first.
+    """
     check_output(out)
     out = out.resolve()
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.building-", dir=out.parent))
+        remove_leftovers(out)
+        tmp = Path(tempfile.mkdtemp(prefix=_scratch_prefix(out, "building"), dir=out.parent))
     except OSError as exc:
         raise OutputError(f"cannot write beside {out}: {exc.strerror}") from exc
     try:
         tmp.chmod(0o755)
         writer = SiteWriter(tmp)
-        fill(writer)
-        writer.write_text(MARKER, "A static site built by `judgekit build`; replaced whole by the next build.\n")
-        old: Path | None = None
-        if out.exists():
-            old = out.parent / f".{out.name}.old-{os.getpid()}"
-            os.rename(out, old)
         try:
-            os.rename(tmp, out)
-        except OSError:
-            if old is not None:
-                os.rename(old, out)
-            raise
+            fill(writer)
+            writer.write_text(MARKER, "A static site built by `judgekit build`; replaced whole by the next build.\n")
+        except OSError as exc:
+            where = f" ({exc.filename})" if exc.filename else ""
+            raise OutputError(f"cannot write the site beside {out}: {exc.strerror}{where}") from exc
+        _swap(tmp, out)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
+    return writer.files
+
+
+def _swap(new: Path, out: Path) -> None:
+    """Rename the finished folder ``new`` to ``out``, the previous site (if any) moved aside and removed after."""
+    old: Path | None = None
+    try:
+        if out.exists():
+            old = out.parent / f"{_scratch_prefix(out, 'old')}{new.name.rsplit('-', 1)[-1]}"
+            os.rename(out, old)
+        os.rename(new, out)
+    except OSError as exc:
+        problem = f"cannot put the new site in place at {out}: {exc.strerror}"
+        if old is None or not old.exists():
+            raise OutputError(f"{problem}; the previous site is left as it was") from exc
+        try:
+            os.rename(old, out)
+        except OSError:
+            raise OutputError(f"{problem}; the previous site is at {old}") from exc
+        raise OutputError(f"{problem}; the previous site is left as it was") from exc
     if old is not None:
         shutil.rmtree(old, ignore_errors=True)
-    return writer.files
+
+
+def _scratch_prefix(out: Path, kind: str) -> str:
+    """``.site.building-1234-``: the name of a build's scratch folder beside ``out`` starts with its process id."""
+    return f".{out.name}.{kind}-{os.getpid()}-"
+
+
+def remove_leftovers(out: Path) -> list[Path]:
+    """Remove the scratch folders beside ``out`` of builds that are no longer running; the folders removed.
+
+    A build killed before it finished (SIGKILL, power loss) cannot clean up after itself; its
+    folder names the process that wrote it, so a later build can tell it from one still running.
+    A folder without a process id (written before names had one) counts as left over.
+    """
+    removed: list[Path] = []
+    for kind in ("building", "old"):
+        for path in sorted(out.parent.glob(f".{out.name}.{kind}-*")):
+            pid = path.name.removeprefix(f".{out.name}.{kind}-").split("-", 1)[0]
+            if pid.isdigit() and _is_running(int(pid)):
+                continue
+            if path.is_dir() and not path.is_symlink():
+                shutil.rmtree(path, ignore_errors=True)
+                removed.append(path)
+    return removed
+
+
+def _is_running(pid: int) -> bool:
+    """Whether process ``pid`` exists (always assumed where signal 0 cannot ask, or for this process)."""
+    if pid == os.getpid() or os.name != "posix":
+        return True  # on Windows os.kill would end the process, not ask about it
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except (ProcessLookupError, OverflowError):
+        return False
+    except PermissionError:  # it exists, and belongs to another user
+        return True
+    return True
 
 
 def _is_replaceable(out: Path) -> bool:
