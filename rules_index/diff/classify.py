@@ -10,7 +10,8 @@ the two.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from bisect import bisect_left
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from rules_index.diff.inline import inline_diff
@@ -45,6 +46,8 @@ class Classifier:
     piece, merged pieces to the whole): what parents and references are followed through."""
     relocation: dict[int, tuple[Relocation, str | None]]
     """Old position → its relocation and the moved ancestor that carried it."""
+    in_order: frozenset[int] = frozenset()
+    """Old positions of matched rules that kept their order among their matched siblings."""
 
     def classify_pair(self, i: int, j: int) -> RuleChange | None:
         """The entry of a one-to-one match, or None when nothing changed."""
@@ -61,7 +64,7 @@ class Classifier:
             return self.relocation[i]
         old_rule, new_rule = self.old.rules[i], self.new.rules[j]
         result: tuple[Relocation, str | None]
-        if not linked(self.old.parent[i], self.new.parent[j], self.image):
+        if not linked(self.old.parent[i], self.new.parent[j], self.image) or i not in self.in_order:
             result = (Relocation.MOVED, None)
         elif old_rule.id == new_rule.id:
             result = (Relocation.NONE, None)
@@ -192,7 +195,7 @@ def classify_matches(old_side: Side, new_side: Side, mapping: dict[int, int]) ->
             if i in mapping:
                 reverse.pop(mapping.pop(i), None)
     image = images(mapping, splits, merges)
-    classifier = Classifier(old_side, new_side, mapping, image, {})
+    classifier = Classifier(old_side, new_side, mapping, image, {}, kept_order(old_side, new_side, mapping, image))
     placed: list[tuple[tuple[int, int, int], RuleChange]] = []
     for i in sorted(mapping):
         entry = classifier.classify_pair(i, mapping[i])
@@ -215,6 +218,44 @@ def classify_matches(old_side: Side, new_side: Side, mapping: dict[int, int]) ->
     entries = tuple(entry for _, entry in sorted(placed, key=lambda item: item[0]))
     pairs = tuple((old_side.rules[i].id, new_side.rules[image[i]].id) for i in sorted(image))
     return Classified(entries, pairs, stale_references(new_side, mapping, classifier))
+
+
+def kept_order(old: Side, new: Side, mapping: Mapping[int, int], image: Mapping[int, int]) -> frozenset[int]:
+    """The matched rules that kept their order among the siblings that stayed with them.
+
+    Per parent, the matched children still under the parent's counterpart are listed in old
+    order with their new positions; the longest increasing run of those positions kept
+    their order (an insertion or deletion only shifts them: renumbered). The others were
+    moved inside their parent (``702.124m`` → ``702.124k`` while later rules shift up).
+    """
+    kept: set[int] = set()
+    for p, children in old.children.items():
+        counterpart = image.get(p, -2) if p != -1 else -1
+        stayed = [i for i in children if i in mapping and new.parent[mapping[i]] == counterpart]
+        kept.update(stayed[k] for k in longest_increasing([mapping[i] for i in stayed]))
+    return frozenset(kept)
+
+
+def longest_increasing(values: Sequence[int]) -> list[int]:
+    """Indexes of a longest strictly increasing subsequence of ``values`` (the earliest-ending one)."""
+    tails: list[int] = []
+    tail_index: list[int] = []
+    previous = [-1] * len(values)
+    for k, value in enumerate(values):
+        at = bisect_left(tails, value)
+        if at == len(tails):
+            tails.append(value)
+            tail_index.append(k)
+        else:
+            tails[at] = value
+            tail_index[at] = k
+        previous[k] = tail_index[at - 1] if at else -1
+    out: list[int] = []
+    k = tail_index[-1] if tail_index else -1
+    while k != -1:
+        out.append(k)
+        k = previous[k]
+    return out[::-1]
 
 
 def overlaps(merge: Group, splits: list[Group]) -> bool:

@@ -21,7 +21,7 @@ class ChangeKind(StrEnum):
     REFERENCE_ONLY = "reference-only"
     """Only cross-reference numbers changed, each to the new id of the rule it named."""
     MOVED = "moved"
-    """Same wording, now under another parent (or carried along by a moved ancestor)."""
+    """Same wording, now under another parent or elsewhere among its siblings (or carried by a moved ancestor)."""
     RENUMBERED = "renumbered"
     """Same wording and place in the structure, new id (an insertion or removal shifted it)."""
     SPLIT = "split"
@@ -38,7 +38,7 @@ class Relocation(StrEnum):
     RENUMBERED = "renumbered"
     """New id, same place: the parent is the old parent's counterpart."""
     MOVED = "moved"
-    """New place: under another parent, or carried along by a moved ancestor."""
+    """New place: under another parent, out of order among its siblings, or carried along by a moved ancestor."""
 
 
 class Wording(StrEnum):

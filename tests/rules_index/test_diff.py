@@ -172,6 +172,28 @@ def test_a_whole_section_moved_as_1102_was() -> None:
     assert one(diff, "1004").relocation is Relocation.RENUMBERED
 
 
+def test_a_rule_moved_inside_its_parent_is_a_move_and_its_siblings_are_renumbered() -> None:
+    """105.3a goes to the end of 105.3 (as MTG's 'Choose a Background' went from 702.124m to 702.124k).
+
+    The siblings it passed shift up a letter: they kept their order, so they are renumbered;
+    the rule that left its place among them is the one moved.
+    """
+    new = (
+        published("divine-cross")
+        .renumber({"105.3a": "105.3c", "105.3b": "105.3a", "105.3c": "105.3b"})
+        .move("105.3c", after="105.3b")
+        .as_version("1.0.17")
+    )
+    assert [r.id for r in new.book().rules if r.parent == "105.3"] == ["105.3a", "105.3b", "105.3c"]
+    diff = diff_books(published_book("divine-cross"), new.book())
+    assert entries(diff) == {
+        ("moved", ("105.3a",), ("105.3c",)),
+        *renumbered("105.3b>105.3a", "105.3c>105.3b"),
+    }
+    moved = one(diff, "105.3a")
+    assert moved.relocation is Relocation.MOVED and (moved.old_parent, moved.new_parent) == ("105.3", "105.3")
+
+
 def test_duplicate_texts_are_matched_by_structure_not_greedily() -> None:
     """704.3 and 704.5 are both 'ルールチェックを実行します。'; removing 704.3 shifts 704.5 to 704.4.
 
