@@ -44,9 +44,9 @@ def _payload(entry: ScriptedInput, kind: type[T]) -> T:
     return p
 
 
-@rule("602.1", "602.2", role=RuleRole.ACTION)
+@rule("602.1", "602.2", "906.1", role=RuleRole.ACTION)
 def charge(g: DivineCross, entry: ScriptedInput, *, silent: bool = False) -> bool:
-    """602: once a turn, a hand card as energy to an own unit, then draw one."""
+    """602: once a turn, a hand card as energy to an own unit, then draw one — the term チャージする (906.1)."""
     act = _payload(entry, Charge)
     pid = g.actor(entry)
     unit = g.unit_at(pid, act.unit)
@@ -69,7 +69,7 @@ def charge(g: DivineCross, entry: ScriptedInput, *, silent: bool = False) -> boo
         StepKind.ACTION,
         pid,
         f"{g.name(pid)} charges {g.label(unit)} with {g.card(card).name}",
-        ["503.3a", "602.1"],
+        ["503.3a", "602.1", "906.1"],
         play=entry.index,
     )
     terms.attach_as_energy(g, card, unit, pid, ["602.1"])

@@ -144,7 +144,10 @@ def declare_skill(g: DivineCross, entry: ScriptedInput, *, silent: bool = False)
         g.reject(entry, problem, also)
         return False
     assert main is not None and ref is not None
-    cites = ["703.1", "703.1a", "209.2", *[m for m in g.chars(main).modified if m.startswith("919.1")]]
+    c = g.chars(main)
+    cites = ["703.1", "703.1a", "703.1a-1", "703.1a-2", "209.2", *[m for m in c.modified if m.startswith("919.1")]]
+    if c.forbidden:
+        cites.append("703.1a-3")
     if ref.holder != main:
         cites.append("801.1g-1")
     if ref.gained_at is not None:
@@ -402,7 +405,9 @@ def _calculate(g: DivineCross, ref: SkillRef, ctx: Ctx, parts: dict[str, list[tu
             "rules",
             f"no advantage of {g.card(attacker).name} matches {g.card(defender).name}"
             + ("" if adv else " (it has no advantage)"),
-            ["704.6c"] + ([] if adv else ["205.2"]) + [m for m in g.chars(defender).modified if m == "809.5"],
+            ["704.6c", "704.6c-1"]
+            + ([] if adv else ["205.2"])
+            + [m for m in g.chars(defender).modified if m == "809.5"],
         )
     amount = ctx.damage
     if any(defender in t for _, t in continuous.active(g, NoSkillDamage)):

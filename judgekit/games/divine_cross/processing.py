@@ -228,6 +228,7 @@ def rule_check(g: DivineCross, cites: Sequence[str], *, silent: bool = False) ->
         raise g.ambiguity(["809.6", "805.2"], gap)
     expire_while_effects(g)
     announced = False
+    returned: str | None = None
     seen: dict[str, int] = {}
     played = 0
     while True:
@@ -238,6 +239,14 @@ def rule_check(g: DivineCross, cites: Sequence[str], *, silent: bool = False) ->
             if not announced:
                 g.record(StepKind.RULE, "rules", "rule check: rule processing", [*cites, "811.2a", "1001.2"])
                 announced = True
+            elif returned is not None:
+                g.record(
+                    StepKind.RULE,
+                    "rules",
+                    "rule check: the triggered ability has resolved; back to rule processing",
+                    [returned, "811.2a", "1001.2"],
+                )
+            returned = None
             for p, plan in plans:
                 p(g, plan)
             g.damage_sources.clear()
@@ -248,6 +257,7 @@ def rule_check(g: DivineCross, cites: Sequence[str], *, silent: bool = False) ->
                     g.record(StepKind.RULE, "rules", "rule check: triggered abilities", [*cites, rid])
                     announced = True
                 abilities.play_triggered(g, pid, (rid,))
+                returned = rid
                 played += 1
                 break
         else:

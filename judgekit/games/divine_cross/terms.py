@@ -1331,9 +1331,10 @@ def make_continuous(g: DivineCross, ctx: Ctx, op: Continuous, *, silent: bool = 
     return True
 
 
-@rule("914.3", "704.6a-1", "704.6b", "921.1", "309.3", role=RuleRole.TERM)
+@rule("914.3", "704.6a-1", "914.5a", "704.6b", "921.1", "309.3", role=RuleRole.TERM)
 def modify_damage(g: DivineCross, ctx: Ctx, op: ModifyDamage | DamageBase, *, silent: bool = False) -> bool:
-    """914.3: damage up or down changes the damage being calculated (704.6a-1 sets the base of a ``×`` skill)."""
+    """914.3: damage up or down changes the damage being calculated (704.6a-1 sets the base of a ``×`` skill: so
+    much per thing counted is a step of the calculation, dealt in one hit, 914.5a)."""
     if silent:
         return ctx.damage is not None
     if ctx.damage is None:
@@ -1352,7 +1353,7 @@ def modify_damage(g: DivineCross, ctx: Ctx, op: ModifyDamage | DamageBase, *, si
             StepKind.RULE,
             ctx.controller,
             f"{ctx.label}: the base damage is {op.each} × {n} ({op.per}) = {ctx.damage}",
-            ["704.6a-1", *count_cites(op.per)],
+            ["704.6a-1", "914.5a", *count_cites(op.per)],
         )
         return True
     if op.multiply is not None:
