@@ -44,13 +44,15 @@ class ScenarioError(JudgekitError):
 class IllegalActionError(JudgekitError):
     """An action the rules forbid; carries the rule that forbids it."""
 
-    def __init__(self, action: str, rule: str, reason: str) -> None:
+    def __init__(self, action: str, rule: str, reason: str, also: tuple[str, ...] = ()) -> None:
         self.action = action
         """The action as the scenario wrote it (``charge``)."""
         self.rule = rule
         """Id of the rule that forbids it (``602.2``)."""
         self.reason = reason
         """A sentence saying why."""
+        self.also = also
+        """Rules that forbid it too: the general rule a procedure restates, or the procedure's restatement."""
         super().__init__(f"{action} is not allowed ({rule}): {reason}")
 
 

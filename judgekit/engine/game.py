@@ -171,7 +171,7 @@ class Engine:
             StepKind.REJECTED,
             pid,
             f"{self.name(pid)}'s {entry.name} is rejected: {err.reason}",
-            [err.rule, *also],
+            [err.rule, *err.also, *also],
             play=entry.index,
         )
 
