@@ -1,23 +1,41 @@
-"""The games and documents we hold, read from the manifests under ``rules_index/sources``.
+"""The games and documents we hold, read from the manifests of the rules libraries.
 
-Each game has a folder with its rulebooks as published and a ``manifest.toml`` naming the
-game, its documents, their versions and which parser reads them.
+A rules library is a folder with one folder per game: its rulebooks as published and a
+``manifest.toml`` naming the game, its documents, their versions and which parser reads them.
+judgekit ships one library (``rules_index/sources``, read-only); a user's own library is the
+folder named by ``--library`` or ``$JUDGEKIT_LIBRARY`` (default ``~/.local/share/judgekit/library``,
+under ``$XDG_DATA_HOME`` when set), where ``judgekit import`` writes. Every command sees both:
+a game of the user's library whose id is a built-in game's adds editions or documents to it.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 import tomllib
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rules_index.decode import Decoded, decode
 from rules_index.errors import ManifestError, UnknownDocumentError, UnknownGameError
 from rules_index.model import DocumentInfo, RuleBook
+from rules_index.pipeline import PARSERS, parse_decoded
 
 SOURCES = Path(__file__).resolve().parent / "sources"
-"""Where the rulebooks and manifests live."""
+"""The library judgekit ships: the four games' rulebooks and manifests."""
+
+LIBRARY_ENV = "JUDGEKIT_LIBRARY"
+"""The environment variable naming the user's rules library."""
+
+
+def user_library() -> Path:
+    """The user's rules library: ``$JUDGEKIT_LIBRARY``, else ``$XDG_DATA_HOME/judgekit/library``."""
+    named = os.environ.get(LIBRARY_ENV)
+    if named:
+        return Path(named).expanduser()
+    data_home = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data_home) / "judgekit" / "library"
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +110,9 @@ class Catalog:
     games: tuple[Game, ...]
     """Games in id order."""
     root: Path
-    """The sources folder the catalog was read from."""
+    """The first library the catalog was read from (the built-in one unless a root was given)."""
+    libraries: tuple[Path, ...] = ()
+    """Every library read, the first one first."""
 
     def game(self, game: str) -> Game:
         """The game with this id (or short prefix, case-insensitive)."""
@@ -107,30 +127,80 @@ class Catalog:
         """Every version of every document, in catalog order."""
         return [info for g in self.games for d in g.documents for info in d.versions]
 
+    def path(self, info: DocumentInfo) -> Path:
+        """The file of a document version (the extracted text, for a PDF)."""
+        return (Path(info.library) if info.library else self.root) / info.path
+
+    def decoded(self, info: DocumentInfo) -> Decoded:
+        """The source of a document version, decoded: text with ``\\n`` line ends, and pages."""
+        return decode(self.path(info).read_bytes(), info.path, info.encoding)
+
     def text(self, info: DocumentInfo) -> str:
-        """The source text of a document version."""
-        return (self.root / info.path).read_text(encoding="utf-8")
+        """The source text of a document version (``\\n`` line ends, no byte-order mark)."""
+        return self.decoded(info).text
 
     def fingerprint(self) -> str:
-        """A hash of every manifest and source file: the cache key of the index."""
+        """A hash of every library's place, manifests and source files: the cache key of the index."""
         digest = hashlib.sha256()
-        for path in sorted(self.root.glob("*/*")):
-            if path.is_file():
-                digest.update(str(path.relative_to(self.root)).encode())
-                digest.update(path.read_bytes())
+        for root in self.libraries or (self.root,):
+            digest.update(str(root).encode())
+            for path in sorted(root.glob("*/*")):
+                if path.is_file():
+                    digest.update(str(path.relative_to(root)).encode())
+                    digest.update(path.read_bytes())
         return digest.hexdigest()
 
 
-def load_catalog(root: Path | None = None) -> Catalog:
-    """Read every ``manifest.toml`` under ``root`` (default: the packaged sources)."""
-    root = root or SOURCES
-    games = []
-    for manifest in sorted(root.glob("*/manifest.toml")):
-        games.append(_read_manifest(manifest, root))
-    return Catalog(games=tuple(sorted(games, key=lambda g: g.id)), root=root)
+def load_catalog(root: Path | None = None, library: Path | None = None) -> Catalog:
+    """Read every ``manifest.toml`` of the libraries.
+
+    With ``root``, only that folder is read (a library on its own). Otherwise the built-in
+    library and the user's (``library``, else :func:`user_library`), when it exists.
+    """
+    if root is not None:
+        games = [_read_manifest(manifest, root, "") for manifest in sorted(root.glob("*/manifest.toml"))]
+        return Catalog(games=tuple(sorted(games, key=lambda g: g.id)), root=root, libraries=(root,))
+    builtin = SOURCES
+    games_by_id = {g.id: g for g in (_read_manifest(m, builtin, "") for m in sorted(builtin.glob("*/manifest.toml")))}
+    libraries = [builtin]
+    user = library if library is not None else user_library()
+    if user.is_dir() and user.resolve() != builtin.resolve():
+        libraries.append(user)
+        for manifest in sorted(user.glob("*/manifest.toml")):
+            game = _read_manifest(manifest, user, str(user.resolve()))
+            games_by_id[game.id] = merge_games(games_by_id[game.id], game) if game.id in games_by_id else game
+    games = sorted(games_by_id.values(), key=lambda g: g.id)
+    return Catalog(games=tuple(games), root=builtin, libraries=tuple(libraries))
 
 
-def _read_manifest(path: Path, root: Path) -> Game:
+def merge_games(base: Game, extra: Game) -> Game:
+    """A built-in game with the documents and editions a user library adds to it.
+
+    Editions of a document held by both are ordered by date when every one is dated (oldest
+    first, so the newest is the default), otherwise the built-in ones first. The same version
+    in both libraries is an error.
+    """
+    documents = list(base.documents)
+    for doc in extra.documents:
+        index = next((i for i, d in enumerate(documents) if d.id == doc.id), None)
+        if index is None:
+            documents.append(doc)
+            continue
+        held = documents[index]
+        clash = {v.version for v in held.versions} & {v.version for v in doc.versions}
+        if clash:
+            where = Path(doc.versions[0].library) / extra.id / "manifest.toml"
+            raise ManifestError(
+                f"{where}: {extra.id} {doc.id} version {sorted(clash)[0]!r} is already held by another library"
+            )
+        versions = [*held.versions, *doc.versions]
+        if all(v.date for v in versions):
+            versions.sort(key=lambda v: v.date)
+        documents[index] = Document(held.id, held.kind, held.title, tuple(versions), held.is_default)
+    return Game(base.id, base.short, base.name_ja, base.name_en, tuple(documents))
+
+
+def _read_manifest(path: Path, root: Path, library: str) -> Game:
     where = str(path.relative_to(root.parent) if root.parent in path.parents else path)
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -159,6 +229,9 @@ def _read_manifest(path: Path, root: Path) -> Game:
             file = _str(ver, "file", where, vkey)
             if not (path.parent / file).is_file():
                 raise ManifestError(f"{where}: {vkey}.file {file!r} does not exist")
+            source = str(ver.get("source", ""))
+            if source and not (path.parent / source).is_file():
+                raise ManifestError(f"{where}: {vkey}.source {source!r} does not exist")
             versions.append(
                 DocumentInfo(
                     game=game_id,
@@ -173,6 +246,10 @@ def _read_manifest(path: Path, root: Path) -> Game:
                     is_default=bool(doc.get("default", False)),
                     effective=str(ver.get("effective", "")),
                     note=str(doc.get("note", "")),
+                    library=library,
+                    encoding=str(ver.get("encoding", "")),
+                    source=f"{path.parent.name}/{source}" if source else "",
+                    sha256=str(ver.get("sha256", "")),
                 )
             )
         documents.append(
@@ -200,25 +277,6 @@ def _str(table: Any, key: str, where: str, prefix: str = "") -> str:
     return str(table[key])
 
 
-def _parse_numbered(text: str, info: DocumentInfo) -> RuleBook:
-    from rules_index.numbered import parse_numbered
-
-    return parse_numbered(text, info)
-
-
-def _parse_outline(text: str, info: DocumentInfo) -> RuleBook:
-    from rules_index.outline import parse_outline
-
-    return parse_outline(text, info)
-
-
-PARSERS: dict[str, Callable[[str, DocumentInfo], RuleBook]] = {
-    "numbered": _parse_numbered,
-    "outline": _parse_outline,
-}
-"""Parser name (as written in manifests) → parse function."""
-
-
 def parse_document(catalog: Catalog, info: DocumentInfo) -> RuleBook:
-    """Parse one document version into a :class:`RuleBook` (pure: text in, book out)."""
-    return PARSERS[info.parser](catalog.text(info), info)
+    """Parse one document version into a :class:`RuleBook` (pure: the file's bytes in, book out)."""
+    return parse_decoded(catalog.decoded(info), info)

@@ -217,6 +217,14 @@ class DocumentInfo:
     """Date the rules took effect, when printed."""
     note: str = ""
     """A note from the manifest (how this document relates to the others)."""
+    library: str = ""
+    """The rules library holding the file (its folder); empty for the library judgekit ships."""
+    encoding: str = ""
+    """The file's encoding when it is not UTF-8 (``shift_jis``, ``cp1252``)."""
+    source: str = ""
+    """The file as published when ``path`` is text extracted from it (a PDF), relative like ``path``."""
+    sha256: str = ""
+    """The checksum of the file as published, recorded when it was added."""
 
 
 @dataclass(frozen=True, slots=True)
