@@ -35,7 +35,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from rules_index.model import Rule, RuleBook, RuleKind
+from rules_index.model import PartKind, Rule, RuleBook, RuleKind
 from rules_index.normalize import nfkc, search_key
 
 _KANJI = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff々〆ヶ"
@@ -47,9 +47,7 @@ _NAME_CHARS = f"{_KANJI}{_KATAKANA}{_ALNUM}"
 """Characters a defined name is made of (plus single hiragana inside, ``自分の場``)."""
 
 _TRAILING_NAME = re.compile(f"[{_NAME_CHARS}]+$")
-_NAME_PHRASE = re.compile(
-    f"[{_NAME_CHARS}](?:[{_NAME_CHARS}]|(?<![{_HIRAGANA}])[{_HIRAGANA}](?![{_HIRAGANA}]))*"
-)
+_NAME_PHRASE = re.compile(f"[{_NAME_CHARS}](?:[{_NAME_CHARS}]|(?<![{_HIRAGANA}])[{_HIRAGANA}](?![{_HIRAGANA}]))*")
 """A name that may hold lone hiragana between name characters: ``自分の場``, ``条件付きオートアビリティ``."""
 _ALL_NAME = re.compile(f"[{_NAME_CHARS}]+")
 
@@ -135,7 +133,11 @@ def find_terms(book: RuleBook) -> list[Term]:
     in_text: list[_Definition] = []
     by_id = book.by_id()
     parents = {rule.parent for rule in book.rules}
+    glossaries = {part.rule_id for part in book.parts if part.kind is PartKind.GLOSSARY}
     for rule in book.rules:
+        if rule.kind is RuleKind.ENTRY and rule.parent in glossaries:
+            structural.append(_glossary_entry_term(rule))
+            continue
         structural.extend(_bold_terms(rule))
         structural.extend(_glossary_heading_terms(rule, by_id, parents))
         structural.extend(_table_terms(rule))
@@ -143,20 +145,38 @@ def find_terms(book: RuleBook) -> list[Term]:
     return _unique_terms([*structural, *in_text])
 
 
+def _glossary_entry_term(rule: Rule) -> _Definition:
+    """A glossary entry defines its term; ``A, B, C`` names one term printed three ways."""
+    names = [name.strip() for name in rule.title.split(", ") if name.strip()] or [rule.title]
+    return _Definition(names[0], tuple(names[1:]), rule, 0)
+
+
+def is_english(book: RuleBook) -> bool:
+    """Whether ``book`` is written in English (letters mostly ASCII): words are then matched whole."""
+    sample = "".join(rule.text for rule in book.rules[:200])
+    letters = [ch for ch in sample if ch.isalpha()]
+    return bool(letters) and sum(1 for ch in letters if ch.isascii()) >= 0.9 * len(letters)
+
+
 def find_uses(book: RuleBook, terms: list[Term]) -> list[TermUse]:
     """Every use of ``terms`` in ``book``'s rule texts and examples, in document order.
 
-    The defining rule itself (its text and examples) is not searched for its own term.
+    The defining rule itself (its text and examples) is not searched for its own term. In an
+    English book spaces are kept, so that a term matches whole words only (``ability`` is
+    not found in ``activatedability``), case-insensitively.
     """
-    matcher = _matcher(terms)
+    spaced = is_english(book)
+    defined_by = {term.key: term.rule_id for term in terms}
+    if spaced:
+        return _word_uses(book, terms, defined_by)
+    matcher = _matcher(terms, spaced)
     if matcher is None:
         return []
-    defined_by = {term.key: term.rule_id for term in terms}
     uses: list[TermUse] = []
     for rule in book.rules:
-        uses.extend(_uses_in(rule.text, rule.id, None, matcher, defined_by))
+        uses.extend(_uses_in(rule.text, rule.id, None, matcher, defined_by, spaced))
         for index, example in enumerate(rule.examples):
-            uses.extend(_uses_in(example.text, rule.id, index, matcher, defined_by))
+            uses.extend(_uses_in(example.text, rule.id, index, matcher, defined_by, spaced))
     return uses
 
 
@@ -192,9 +212,7 @@ def _bold_terms(rule: Rule) -> list[_Definition]:
     return [_Definition(name, aliases, rule, match.start("name"))]
 
 
-def _glossary_heading_terms(
-    rule: Rule, by_id: dict[str, Rule], parents: set[str | None]
-) -> list[_Definition]:
+def _glossary_heading_terms(rule: Rule, by_id: dict[str, Rule], parents: set[str | None]) -> list[_Definition]:
     """A heading whose nearest heading ancestor is a glossary heading defines its name(s)."""
     heading = _heading_of(rule, parents)
     if heading is None or _is_glossary(heading):
@@ -382,17 +400,15 @@ def _unique_terms(definitions: list[_Definition]) -> list[Term]:
                 forms[alias_key] = owner
                 aliases[owner].append(alias)
     ordered = sorted(firsts.items(), key=lambda item: (item[1].rule.order, item[1].position))
-    return [
-        Term(key, definition.name, definition.rule.id, tuple(aliases[key])) for key, definition in ordered
-    ]
+    return [Term(key, definition.name, definition.rule.id, tuple(aliases[key])) for key, definition in ordered]
 
 
-def _matcher(terms: list[Term]) -> _Matcher | None:
+def _matcher(terms: list[Term], spaced: bool = False) -> _Matcher | None:
     """One pattern for every name and alias, longest first, each guarded at its word edges."""
     key_of: dict[str, str] = {}
     for term in terms:
         for form in (term.name, *term.aliases):
-            normal = _normalised(form)[0]
+            normal = _normalised(form, spaced)[0]
             if normal and normal not in key_of:
                 key_of[normal] = term.key
     if not key_of:
@@ -421,11 +437,19 @@ def _guarded(form: str) -> str:
     return before + re.escape(form) + after
 
 
-def _normalised(text: str) -> tuple[str, list[int]]:
-    """``text`` in search-key form, with the original offset of every character kept."""
+def _normalised(text: str, spaced: bool = False) -> tuple[str, list[int]]:
+    """``text`` in search-key form, with the original offset of every character kept.
+
+    With ``spaced`` a run of whitespace stays one space (English words keep their edges).
+    """
     out: list[str] = []
     origin: list[int] = []
     for index, ch in enumerate(text):
+        if spaced and ch.isspace():
+            if out and out[-1] != " ":
+                out.append(" ")
+                origin.append(index)
+            continue
         folded = _fold_char(ch)
         out.append(folded)
         origin.extend([index] * len(folded))
@@ -438,10 +462,50 @@ def _fold_char(ch: str) -> str:
     return "".join(c for c in nfkc(ch).lower() if not c.isspace())
 
 
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’\-]*")
+
+
+def _word_uses(book: RuleBook, terms: list[Term], defined_by: dict[str, str]) -> list[TermUse]:
+    """Uses in an English book: whole words, case-insensitive, the longest term at each word."""
+    key_of: dict[tuple[str, ...], str] = {}
+    for term in terms:
+        for form in (term.name, *term.aliases):
+            words = tuple(w.lower() for w in _WORD.findall(nfkc(form)))
+            if words and words not in key_of:
+                key_of[words] = term.key
+    longest = max((len(words) for words in key_of), default=0)
+    uses: list[TermUse] = []
+
+    def scan(text: str, rule_id: str, example: int | None) -> None:
+        words = [(m.group().lower(), m.start(), m.end()) for m in _WORD.finditer(text)]
+        index = 0
+        while index < len(words):
+            for size in range(min(longest, len(words) - index), 0, -1):
+                key = key_of.get(tuple(word for word, _, _ in words[index : index + size]))
+                if key is not None:
+                    if defined_by[key] != rule_id:
+                        uses.append(TermUse(key, rule_id, words[index][1], words[index + size - 1][2], example))
+                    index += size
+                    break
+            else:
+                index += 1
+
+    for rule in book.rules:
+        scan(rule.text, rule.id, None)
+        for number, example in enumerate(rule.examples):
+            scan(example.text, rule.id, number)
+    return uses
+
+
 def _uses_in(
-    text: str, rule_id: str, example: int | None, matcher: _Matcher, defined_by: dict[str, str]
+    text: str,
+    rule_id: str,
+    example: int | None,
+    matcher: _Matcher,
+    defined_by: dict[str, str],
+    spaced: bool = False,
 ) -> list[TermUse]:
-    normal, origin = _normalised(text)
+    normal, origin = _normalised(text, spaced)
     uses = []
     for match in matcher.pattern.finditer(normal):
         key = matcher.key_of[match.group()]
