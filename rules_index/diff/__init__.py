@@ -22,7 +22,7 @@ from __future__ import annotations
 from rules_index.diff.changelog import check_changelog
 from rules_index.diff.classify import classify_matches, term_changes
 from rules_index.diff.data import change_data, diff_data
-from rules_index.diff.histories import DiffIndex, History, HistoryEvent, history
+from rules_index.diff.histories import DiffCache, DiffIndex, History, HistoryEvent, history
 from rules_index.diff.inline import inline_diff
 from rules_index.diff.match import match_rules, max_weight_matching
 from rules_index.diff.model import (
@@ -48,7 +48,7 @@ from rules_index.diff.model import (
     Wording,
     follow,
 )
-from rules_index.diff.prepare import dice, mask_references, prepare_side
+from rules_index.diff.prepare import Side, dice, mask_references, prepare_side
 from rules_index.model import RuleBook
 
 __all__ = [
@@ -59,6 +59,7 @@ __all__ = [
     "ClaimAction",
     "ClaimStatus",
     "ClaimTarget",
+    "DiffCache",
     "DiffIndex",
     "DiffOp",
     "Fate",
@@ -80,6 +81,7 @@ __all__ = [
     "dice",
     "diff_books",
     "diff_data",
+    "diff_sides",
     "follow",
     "history",
     "inline_diff",
@@ -90,7 +92,12 @@ __all__ = [
 
 def diff_books(old: RuleBook, new: RuleBook) -> BookDiff:
     """Every difference between ``old`` and ``new``: rules, terms, stale references, changelog."""
-    old_side, new_side = prepare_side(old), prepare_side(new)
+    return diff_sides(prepare_side(old), prepare_side(new))
+
+
+def diff_sides(old_side: Side, new_side: Side) -> BookDiff:
+    """:func:`diff_books` of two books already prepared (a chain of versions prepares each once)."""
+    old, new = old_side.book, new_side.book
     result = classify_matches(old_side, new_side, match_rules(old_side, new_side))
     return BookDiff(
         old=old.info,

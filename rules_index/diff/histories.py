@@ -1,10 +1,19 @@
-"""Rule histories: the diffs of consecutive versions chained, to trace any rule through them."""
+"""Rule histories: the diffs of consecutive versions chained, to trace any rule through them.
+
+The diffs are kept in a :class:`DiffCache` on disk, keyed by the content of both books and
+the diff's code, so a library holding N editions diffs each consecutive pair once, ever.
+"""
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import os
+import pickle
+import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from itertools import pairwise
+from pathlib import Path
 
 from rules_index.diff.model import BookDiff, ChangeKind, HistoryKind, RuleChange
 from rules_index.model import RuleBook
@@ -136,14 +145,94 @@ _HISTORY_KIND = {
 """The history step of each kind of diff entry."""
 
 
-def history(books: Sequence[RuleBook]) -> History:
-    """The history of every rule through ``books`` (versions of one document, oldest first)."""
-    from rules_index.diff import diff_books
+def history(books: Sequence[RuleBook], cache: DiffCache | None = None) -> History:
+    """The history of every rule through ``books`` (versions of one document, oldest first).
 
-    diffs = tuple(diff_books(a, b) for a, b in pairwise(books))
+    Each book is prepared once and each consecutive pair diffed once; with a ``cache``, a
+    pair diffed before is read back, so holding one more edition costs one diff.
+    """
+    from rules_index.diff import diff_sides
+    from rules_index.diff.prepare import Side, prepare_side
+
+    diffs: list[BookDiff] = []
+    previous: Side | None = None
+    for k in range(1, len(books)):
+        old, new = books[k - 1], books[k]
+        found = cache.get(old, new) if cache is not None else None
+        if found is None:
+            old_side = previous if previous is not None and previous.book is old else prepare_side(old)
+            previous = prepare_side(new)
+            found = diff_sides(old_side, previous)
+            if cache is not None:
+                cache.put(old, new, found)
+        else:
+            previous = None
+        diffs.append(found)
     return History(
         versions=tuple(book.info.version for book in books),
-        diffs=diffs,
+        diffs=tuple(diffs),
         ids=tuple(frozenset(rule.id for rule in book.rules) for book in books),
         indexes=tuple(DiffIndex.of(diff) for diff in diffs),
     )
+
+
+def book_fingerprint(book: RuleBook) -> str:
+    """A digest of everything a diff reads of ``book``: its version, rules and changelog."""
+    digest = hashlib.sha256(pickle.dumps((book.info, book.rules, book.changelog), protocol=pickle.HIGHEST_PROTOCOL))
+    return digest.hexdigest()
+
+
+@functools.cache
+def code_fingerprint() -> str:
+    """A digest of this package's code and of the modules it reads books through: a diff's recipe."""
+    digest = hashlib.sha256()
+    here = Path(__file__).resolve().parent
+    for path in [*sorted(here.glob("*.py")), *(here.parent / name for name in ("refs.py", "terms.py", "normalize.py"))]:
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:32]
+
+
+@dataclass(frozen=True, slots=True)
+class DiffCache:
+    """Diffs of pairs of books kept on disk, keyed by both books' content and the diff's code.
+
+    A cache that cannot be read or written is never an error: the diff is computed again.
+    """
+
+    folder: Path
+    """Where the diffs are kept (``<cache>/diffs``)."""
+
+    @staticmethod
+    def default() -> DiffCache:
+        """The cache beside the rules index cache (``$JUDGEKIT_CACHE/diffs``)."""
+        from rules_index.graph import cache_dir
+
+        return DiffCache(cache_dir() / "diffs")
+
+    def path(self, old: RuleBook, new: RuleBook) -> Path:
+        """The file that holds the diff of ``old`` and ``new``."""
+        key = hashlib.sha256(f"{book_fingerprint(old)}:{book_fingerprint(new)}:{code_fingerprint()}".encode())
+        return self.folder / f"diff-{key.hexdigest()[:40]}.pickle"
+
+    def get(self, old: RuleBook, new: RuleBook) -> BookDiff | None:
+        """The diff of ``old`` and ``new`` when it was kept, else None."""
+        path = self.path(old, new)
+        try:
+            with path.open("rb") as fh:
+                found = pickle.load(fh)
+        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
+            return None
+        return found if isinstance(found, BookDiff) else None
+
+    def put(self, old: RuleBook, new: RuleBook, diff: BookDiff) -> None:
+        """Keep the diff of ``old`` and ``new`` (written atomically)."""
+        path = self.path(old, new)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".diff-", suffix=".tmp")
+            with os.fdopen(fd, "wb") as fh:
+                pickle.dump(diff, fh, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, path)
+        except OSError:
+            return

@@ -313,9 +313,13 @@ def _with_versions(manifest: str, editions: list[Edition], newest: bool) -> str:
 # --------------------------------------------------------------------------- editions at scale, on parsed books
 
 
+_ID_TOKEN = re.compile(r"\d+(?:\.\d+)*(?:[a-z](?:-\d+)?)?")
+"""Anything that may be a rule number: a text without one to rename is left alone unread."""
+
+
 def _with_references(value: str, source: str, ids: frozenset[str], rename: Callable[[str], str]) -> str:
     """``value`` with the number of each cross-reference (as :mod:`rules_index.refs` finds them) renamed."""
-    if not value:
+    if not value or not any(rename(token) != token for token in _ID_TOKEN.findall(value)):
         return value
     refs, _ = references_in(value, source, ids)
     out: list[str] = []
@@ -435,7 +439,8 @@ class BookEditor:
         mapping.update(self._shift_mapping([rule_id, *later], -1, skip_first=True))
         block = [r for r in rules if r.id in moved]
         rest = [r for r in rules if r.id not in moved]
-        end = max(k for k, r in enumerate(rest) if r.id == parent_id or r.id in _subtree(self.book, parent_id))
+        under = _subtree(self.book, parent_id)
+        end = max(k for k, r in enumerate(rest) if r.id in under)
         block[0] = replace(block[0], parent=parent_id)
         reordered = [*rest[: end + 1], *block, *rest[end + 1 :]]
         return self._with(self._renamed(reordered, mapping, printed_ids(self.book)))
@@ -445,6 +450,9 @@ class BookEditor:
     def _shift_mapping(self, siblings: list[str], delta: int, *, skip_first: bool = False) -> dict[str, str]:
         """Old id → new id of each sibling (and its subtree) shifted ``delta`` places along the siblings."""
         all_siblings = siblings
+        children: dict[str | None, list[str]] = {}
+        for rule in self.book.rules:
+            children.setdefault(rule.parent, []).append(rule.id)
         mapping: dict[str, str] = {}
         for index, sibling in enumerate(all_siblings):
             if skip_first and index == 0:
@@ -454,7 +462,10 @@ class BookEditor:
                 new = all_siblings[target]
             else:
                 new = _step_id(all_siblings[-1], all_siblings, delta)
-            for rule_id in _subtree(self.book, sibling):
+            stack = [sibling]
+            while stack:
+                rule_id = stack.pop()
+                stack.extend(children.get(rule_id, ()))
                 if rule_id.startswith(sibling):
                     mapping[rule_id] = new + rule_id[len(sibling) :]
         return mapping
