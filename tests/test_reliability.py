@@ -101,6 +101,8 @@ def test_check_reports_an_unreadable_file_and_still_checks_the_others(tmp_path: 
     assert "a-bad.toml: (file): UTF-8 text" in err and "Traceback" not in err
     assert "ok   " in out and "b-good.toml" in out
     assert "1 scenario(s): 1 passed, 0 failed; 1 could not be read" in out
+    assert cli("check", "--update", str(tmp_path))[0] == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-bad.toml", "b-good.toml", "b-good.trace.json"]
 
 
 def test_a_utf8_byte_order_mark_is_accepted(tmp_path: Path) -> None:
@@ -159,6 +161,18 @@ def test_a_held_edition_the_engine_does_not_implement_is_refused(tmp_path: Path)
     err = refused("run", str(write(tmp_path, "b.toml", text)))
     assert "the edition the DC engine implements (DC comprehensive 1.0.16)" in err
     assert "DC beginner undated is held" in err
+
+
+def test_an_older_held_version_is_refused_naming_the_engines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import rules_index.catalog
+    from tests.rules_index.editions import Edition, write_sources
+
+    older = Edition.published("divine-cross").as_version("1.0.15", "2025-12-01")
+    monkeypatch.setattr(rules_index.catalog, "SOURCES", write_sources(tmp_path, older, newest=False))
+    monkeypatch.setenv("JUDGEKIT_CACHE", str(tmp_path / "cache"))
+    err = refused("run", str(write(tmp_path, "old.toml", GOOD.replace('"1.0.16"', '"1.0.15"'))))
+    assert "old.toml: rulebook: the edition the DC engine implements (DC comprehensive 1.0.16)" in err
+    assert "DC comprehensive 1.0.15 is held" in err and "judgekit migrate divine-cross 1.0.15 1.0.16" in err
 
 
 def test_every_engine_is_pinned_to_an_edition_it_holds() -> None:
@@ -387,3 +401,9 @@ def test_a_killed_build_leaves_its_folder_for_the_next_build_to_remove(tmp_path:
 
     build_site(out, index=toy_index(), scenarios=[])
     assert [p.name for p in tmp_path.iterdir()] == ["site"]
+
+
+def test_new_into_a_folder_that_cannot_be_made_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "a-file").write_text("x", encoding="utf-8")
+    err = refused("new", "divine-cross", "case", "--dir", str(tmp_path / "a-file" / "sub"))
+    assert f"--dir {tmp_path / 'a-file' / 'sub' / 'case.toml'}: cannot write it" in err
