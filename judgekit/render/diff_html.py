@@ -100,6 +100,26 @@ def no_links(side: str, rule_id: str) -> RuleTarget | None:
 
 
 _FRAGMENT = """\
+{% macro change(entry) %}
+<article class="change change-{{ entry.kind.value }}" id="{{ anchor(entry) }}">
+<h{{ h + 1 }}><span class="kind kind-{{ entry.kind.value }}">{{ entry.kind.value }}</span>
+{{ heading(entry) }}</h{{ h + 1 }}>
+{% if meta(entry) %}
+<p class="meta">{{ meta(entry)|ja_runs }}</p>
+{% endif %}
+{% if entry.kind.value == "added" %}<p class="text" lang="ja">{{ entry.new_text }}</p>
+{% elif entry.kind.value == "removed" %}<p class="text" lang="ja"><del>{{ entry.old_text }}</del></p>
+{% elif entry.ops %}
+<table class="sbs">
+<thead><tr><th scope="col">{{ diff.old.version|ja }}</th><th scope="col">{{ diff.new.version|ja }}</th></tr></thead>
+<tbody><tr lang="ja"><td class="old">{{ side(entry.ops, "delete") }}</td>
+<td class="new">{{ side(entry.ops, "insert") }}</td></tr></tbody>
+</table>
+<p class="text inline"><span class="inline-label">Inline</span><span lang="ja">{{ inline(entry.ops) }}</span></p>
+{% else %}<p class="text" lang="ja">{{ entry.new_text }}</p>
+{% endif %}
+</article>
+{% endmacro %}
 <div class="jk-diff">
 <p class="counts">{{ counts }}</p>
 {% if diff.changelog %}
@@ -127,24 +147,15 @@ _FRAGMENT = """\
 <section class="entries" aria-labelledby="jk-entries">
 <h{{ h }} id="jk-entries">Rules</h{{ h }}>
 {% for entry in diff.entries %}
-<article class="change change-{{ entry.kind.value }}" id="{{ anchor(entry) }}">
-<h{{ h + 1 }}><span class="kind kind-{{ entry.kind.value }}">{{ entry.kind.value }}</span>
-{{ heading(entry) }}</h{{ h + 1 }}>
-{% if meta(entry) %}
-<p class="meta">{{ meta(entry)|ja_runs }}</p>
+{{ change(entry) }}
+{% endfor %}
+</section>
 {% endif %}
-{% if entry.kind.value == "added" %}<p class="text" lang="ja">{{ entry.new_text }}</p>
-{% elif entry.kind.value == "removed" %}<p class="text" lang="ja"><del>{{ entry.old_text }}</del></p>
-{% elif entry.ops %}
-<table class="sbs">
-<thead><tr><th scope="col">{{ diff.old.version|ja }}</th><th scope="col">{{ diff.new.version|ja }}</th></tr></thead>
-<tbody><tr lang="ja"><td class="old">{{ side(entry.ops, "delete") }}</td>
-<td class="new">{{ side(entry.ops, "insert") }}</td></tr></tbody>
-</table>
-<p class="text inline"><span class="inline-label">Inline</span><span lang="ja">{{ inline(entry.ops) }}</span></p>
-{% else %}<p class="text" lang="ja">{{ entry.new_text }}</p>
-{% endif %}
-</article>
+{% if diff.parts %}
+<section class="entries parts" aria-labelledby="jk-parts">
+<h{{ h }} id="jk-parts">Glossary, appendices and other parts</h{{ h }}>
+{% for entry in diff.parts %}
+{{ change(entry) }}
 {% endfor %}
 </section>
 {% endif %}
@@ -302,6 +313,8 @@ def counts_line(diff: BookDiff) -> str:
     parts = [", ".join(f"{n} {kind}" for kind, n in diff.counts().items())]
     line = f"{len(diff.entries)} change(s): {parts[0]}" if diff.entries else "No rule changed"
     extra = []
+    if diff.parts:
+        extra.append(f"{len(diff.parts)} change(s) outside the rules")
     if diff.terms:
         extra.append(f"{len(diff.terms)} term change(s)")
     if diff.stale_references:

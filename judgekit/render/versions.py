@@ -75,6 +75,8 @@ def counts_text(diff: BookDiff) -> str:
     parts = ", ".join(f"{n} {kind}" for kind, n in counts.items())
     total = len(diff.entries)
     extra = []
+    if diff.parts:
+        extra.append(f"{len(diff.parts)} change(s) outside the rules")
     if diff.terms:
         extra.append(f"{len(diff.terms)} term change(s)")
     if diff.stale_references:
@@ -106,6 +108,12 @@ def diff_text(diff: BookDiff, short: str, style: Style = plain_style) -> str:
         lines.append(change_line(entry))
         body = _entry_body(entry, style)
         lines.extend(f"    {part}" for part in body.splitlines() if part.strip())
+    if diff.parts:
+        lines += ["", style("Glossary, appendices and other parts:", "head")]
+        for entry in diff.parts:
+            lines.append(change_line(entry))
+            body = _entry_body(entry, style)
+            lines.extend(f"    {part}" for part in body.splitlines() if part.strip())
     if diff.terms:
         lines += ["", style("Terms:", "head")]
         for term in diff.terms:

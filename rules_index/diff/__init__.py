@@ -104,7 +104,8 @@ def diff_sides(old_side: Side, new_side: Side) -> BookDiff:
         new=new.info,
         entries=result.entries,
         mapping=result.pairs,
-        terms=term_changes(old_side, new_side, result.pairs, result.entries),
+        terms=term_changes(old_side, new_side, result.pairs, (*result.entries, *result.parts)),
         stale_references=result.stale,
-        changelog=check_changelog(old, new, result.entries),
+        changelog=check_changelog(old, new, (*result.entries, *result.parts)),
+        parts=result.parts,
     )

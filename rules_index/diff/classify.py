@@ -29,6 +29,7 @@ from rules_index.diff.model import (
     Wording,
 )
 from rules_index.diff.prepare import Side, similarity
+from rules_index.model import RuleKind
 
 
 @dataclass(slots=True)
@@ -165,12 +166,18 @@ def _primary_kind(relocation: Relocation, wording: Wording) -> ChangeKind:
     return ChangeKind.RENUMBERED
 
 
+PART_KINDS = frozenset({RuleKind.PART, RuleKind.ENTRY})
+"""Node kinds outside the numbered rules: their changes are listed apart (:attr:`BookDiff.parts`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Classified:
     """The entries of a matching, and what the later stages need of it."""
 
     entries: tuple[RuleChange, ...]
-    """What changed, in new document order (removed rules where they stood)."""
+    """What changed in the rules, in new document order (removed rules where they stood)."""
+    parts: tuple[RuleChange, ...]
+    """What changed in the nodes outside the rules (glossary and appendix entries, credits)."""
     pairs: tuple[tuple[str, str], ...]
     """Every (old id, new id) with a counterpart, in old order."""
     stale: tuple[StaleReference, ...]
@@ -215,9 +222,16 @@ def classify_matches(old_side: Side, new_side: Side, mapping: dict[int, int]) ->
         if i not in mapping and i not in grouped_old:
             removed = classifier.entry(ChangeKind.REMOVED, (i,), (), Relocation.NONE, Wording.CHANGED)
             placed.append(((anchor[i], 0, i), removed))
-    entries = tuple(entry for _, entry in sorted(placed, key=lambda item: item[0]))
+    ordered = [entry for _, entry in sorted(placed, key=lambda item: item[0])]
+    outside = (
+        {r.id for r in old_side.rules if r.kind in PART_KINDS},
+        {r.id for r in new_side.rules if r.kind in PART_KINDS},
+    )
+    parts = [e for e in ordered if any(i in outside[0] for i in e.old_ids) or any(j in outside[1] for j in e.new_ids)]
+    in_parts = {id(e) for e in parts}
+    entries = tuple(e for e in ordered if id(e) not in in_parts)
     pairs = tuple((old_side.rules[i].id, new_side.rules[image[i]].id) for i in sorted(image))
-    return Classified(entries, pairs, stale_references(new_side, mapping, classifier))
+    return Classified(entries, tuple(parts), pairs, stale_references(new_side, mapping, classifier))
 
 
 def kept_order(old: Side, new: Side, mapping: Mapping[int, int], image: Mapping[int, int]) -> frozenset[int]:

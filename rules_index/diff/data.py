@@ -16,6 +16,7 @@ def diff_data(diff: BookDiff) -> dict[str, Any]:
         "new": diff.new.version,
         "counts": diff.counts(),
         "entries": [change_data(entry) for entry in diff.entries],
+        "parts": [change_data(entry) for entry in diff.parts],
         "terms": [
             {
                 "kind": term.kind.value,

@@ -55,8 +55,8 @@ class DiffIndex:
         for old_id, new_id in diff.mapping:
             backward.setdefault(new_id, old_id)
         return DiffIndex(
-            by_old={i: e for e in diff.entries for i in e.old_ids},
-            by_new={j: e for e in diff.entries for j in e.new_ids},
+            by_old={i: e for e in (*diff.entries, *diff.parts) for i in e.old_ids},
+            by_new={j: e for e in (*diff.entries, *diff.parts) for j in e.new_ids},
             forward=dict(diff.mapping),
             backward=backward,
         )

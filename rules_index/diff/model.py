@@ -292,7 +292,7 @@ class BookDiff:
     new: DocumentInfo
     """The new version."""
     entries: tuple[RuleChange, ...]
-    """What changed, in new document order (removed rules where they stood)."""
+    """What changed in the rules, in new document order (removed rules where they stood)."""
     mapping: tuple[tuple[str, str], ...]
     """Every matched (old id, new id), unchanged rules included, in old order.
 
@@ -304,11 +304,14 @@ class BookDiff:
     """References the new version did not update after renumbering their target."""
     changelog: ChangelogCheck | None = None
     """The publisher's changelog beside the diff, when the new version has one."""
+    parts: tuple[RuleChange, ...] = ()
+    """What changed outside the numbered rules -- glossary entries, appendix entries,
+    introduction, credits (nodes of kind ``part`` and ``entry``) -- in new document order."""
 
     @property
     def is_empty(self) -> bool:
-        """Whether the versions hold the same rules, terms and references."""
-        return not self.entries and not self.terms and not self.stale_references
+        """Whether the versions hold the same rules, parts, terms and references."""
+        return not self.entries and not self.parts and not self.terms and not self.stale_references
 
     def new_id(self, old_id: str) -> str | None:
         """The id an old rule has in the new version, or None when it was removed."""
@@ -316,7 +319,7 @@ class BookDiff:
 
     def entry_for_old(self, old_id: str) -> RuleChange | None:
         """The entry that covers an old rule, or None when it is unchanged (or unknown)."""
-        for entry in self.entries:
+        for entry in (*self.entries, *self.parts):
             if old_id in entry.old_ids:
                 return entry
         return None
