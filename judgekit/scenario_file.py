@@ -173,8 +173,12 @@ def pin_problems(game: str, document: str, version: str, pinned: Rulebook) -> Pr
 def document_problems(game: str, documents: Sequence[tuple[str, str]]) -> Problems:
     """(key, document id) pairs naming a document ``game`` does not hold."""
     from rules_index.catalog import load_catalog
+    from rules_index.errors import UnknownGameError
 
-    held = load_catalog().game(game)
+    try:
+        held = load_catalog().game(game)
+    except UnknownGameError:  # pin_problems says so
+        return []
     ids = [d.id for d in held.documents]
     return [
         (key, f"a document of {held.short} held in the library ({', '.join(ids)}); found {doc!r}")
