@@ -204,11 +204,12 @@ class DiceCastle(Engine):
     # --- steps ----------------------------------------------------------------------------
 
     def assume(self, key: str, rules: Sequence[str], gap: str) -> object:
-        """The scenario's value of ``basics.key``, shown as an assumption the first time; a rule gap when absent."""
+        """The scenario's value of ``basics.key``, shown as an assumption the first time (not in a check-only
+        call, which writes no trace); a rule gap when absent."""
         value = getattr(self.basics, key)
         if value is None:
             raise self.ambiguity(rules, f"{gap} (a scenario can state it as basics.{key})")
-        if key not in self.assumed:
+        if key not in self.assumed and not self.checking:
             self.assumed.add(key)
             meaning = ASSUMED.get(key, {}).get(str(value), "")
             text = f"assumption basics.{key} = {value!r}" + (f": {meaning}" if meaning else "")
