@@ -262,7 +262,7 @@ def _dice_play(c: Ctx) -> Raw:
 
 
 def _dice_use(c: Ctx) -> Raw:
-    owner = c.pid if chance(c.ch, 80) else c.opp
+    owner = c.pid if chance(c.ch, 95) else c.opp
     zones = ["units", "magic", "king", "hand", "discard", "support"]
     out: Raw = {"card": c.one(c.keys(zones, owner)), "ability": c.one(c.names(zones, owner))}
     if owner != c.pid or chance(c.ch, 10):
@@ -286,7 +286,7 @@ def _dice_basics(raw: Raw, ch: Chooser) -> None:
     past the gaps they fill; now and then one is left out and the engine must name its gap."""
     basics: Raw = raw.setdefault("basics", {})
     for name, hint in get_type_hints(Basics).items():
-        if name in basics or chance(ch, 10):
+        if name in basics or chance(ch, 3):
             continue
         allowed = [a for arg in get_args(hint) for a in get_args(arg)]  # Literal[...] | None
         if int in get_args(hint):
@@ -295,7 +295,7 @@ def _dice_basics(raw: Raw, ch: Chooser) -> None:
             basics[name] = pick(ch, allowed)
     attributes = sorted({s for c in raw["cards"].values() for s in _words(c.get("attributes", c.get("attribute")))})
     for side in raw["players"].values():
-        if not side.get("dice") and chance(ch, 80):
+        if not side.get("dice") and chance(ch, 95):
             side["dice"] = [{"attribute": pick(ch, attributes or ["fire"])} for _ in range(1 + ch.below(2))]
 
 
@@ -324,6 +324,7 @@ DICE_CASTLE = GameFuzz(
         "counter": ("counter",),
     },
     complete=_dice_basics,
+    wrong_player=3,
 )
 
 GAMES: dict[str, GameFuzz] = {f.game: f for f in (DIVINE_CROSS, FFTCG, CODE_OF_JOKER, DICE_CASTLE)}

@@ -351,6 +351,8 @@ class GameFuzz:
     there, played more often there."""
     complete: Callable[[Raw, Chooser], None] | None = None
     """Adds what a legal board of the game needs and a hand-written scenario may leave out."""
+    wrong_player: int = 15
+    """How often (in a hundred) another player than the one the engine waits for acts."""
 
     @property
     def action_adapter(self) -> TypeAdapter[Any]:
@@ -424,7 +426,7 @@ class LiveInputs(WatchedInputs):
         m = _WHO.match(waiting_for)
         tp = g.state.turn_player or "P1"
         default = m.group(1) if m else tp
-        pid = default if chance(ch, 85) else ("P2" if default == "P1" else "P1")
+        pid = ("P2" if default == "P1" else "P1") if chance(ch, self.fuzz.wrong_player) else default
         names = list(self.fuzz.actions)
         likely = next(
             (v for k, v in self.fuzz.likely.items() if k in waiting_for),
