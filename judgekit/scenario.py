@@ -95,7 +95,7 @@ class Rejection:
     play: int
     """Index of the action in ``play`` (from 0)."""
     rule: str
-    """The id of the rule that must be cited as forbidding it."""
+    """The id of the rule that forbids it: the first rule its rejection step cites."""
 
 
 @model(frozen=True, slots=True, config=STRICT)
@@ -105,13 +105,13 @@ class CommonExpect:
     end: Literal["game_over", "script_end", "decision_needed", "ambiguity"] = "script_end"
     """How the run must end: the game is over, the play list ran out, a decision was missing, or a rule gap."""
     winner: str | None = None
-    """With ``end = "game_over"``: the winner's id, or ``draw``."""
+    """With ``end = "game_over"``: the winner's id, ``draw``, or ``none`` (a game that ends without being played)."""
     decided_by: tuple[str, ...] = ()
     """Rules the ending must cite (the loss condition; the asking rule; the rules around the gap)."""
     cites: tuple[str, ...] = ()
-    """Rules the trace must cite somewhere."""
+    """Rules the trace must cite somewhere (a section is cited when any rule under it is)."""
     not_cited: tuple[str, ...] = ()
-    """Rules the trace must not cite."""
+    """Rules the trace must not cite (a section: nor any rule under it)."""
     rejected: tuple[Rejection, ...] = ()
     """Actions that must be rejected; any other rejection fails the scenario."""
 
@@ -334,7 +334,7 @@ def common_findings(expect: CommonExpect, trace: Trace, plays: int, unused: Sequ
     if end is not wanted and not (wanted is EndKind.SCRIPT_END and end is EndKind.SCRIPT_END):
         out.append(f"expect.end: expected {wanted.value}; the run ended with {end.value}: {trace.outcome.message}")
     if expect.winner is not None:
-        got = trace.outcome.winner or ("draw" if end is EndKind.GAME_OVER else "none")
+        got = trace.outcome.winner or "none"
         if got != expect.winner:
             out.append(f"expect.winner: expected {expect.winner}; got {got} ({trace.outcome.message})")
     outcome_ids = [r.id for r in trace.outcome.rules]
@@ -343,29 +343,47 @@ def common_findings(expect: CommonExpect, trace: Trace, plays: int, unused: Sequ
             out.append(
                 f"expect.decided_by: the ending does not cite {rid} (it cites {', '.join(outcome_ids) or 'nothing'})"
             )
-    cited = set(trace.cited_ids())
+    under = cited_sections(trace)
     for rid in expect.cites:
-        if rid not in cited:
-            out.append(f"expect.cites: {rid} is never cited")
+        if rid not in under:
+            out.append(f"expect.cites: {rid} is never cited (nor any rule under it)")
     for rid in expect.not_cited:
-        if rid in cited:
-            out.append(f"expect.not_cited: {rid} is cited")
-    rejected = {
-        (s.play, r.id) for s in trace.steps if s.kind.value == "rejected" and s.play is not None for r in s.rules
-    }
-    rejected_plays = {p for p, _ in rejected}
+        if rid in under:
+            which = sorted(under[rid])
+            how = "is cited" if which == [rid] else f"is cited: {', '.join(which)} under it"
+            out.append(f"expect.not_cited: {rid} {how}")
+    rejected: dict[int, list[str]] = {}
+    for step in trace.steps:
+        if step.kind.value == "rejected" and step.play is not None and step.rules:
+            rejected.setdefault(step.play, []).append(step.rules[0].id)
     for rej in expect.rejected:
         if rej.play >= plays:
             out.append(f"expect.rejected: play[{rej.play}] does not exist")
-        elif (rej.play, rej.rule) not in rejected:
-            how = "rejected for another rule" if rej.play in rejected_plays else "not rejected"
+        elif rej.rule not in rejected.get(rej.play, ()):
+            how = f"rejected by {', '.join(rejected[rej.play])}" if rej.play in rejected else "not rejected"
             out.append(f"expect.rejected: play[{rej.play}] must be rejected by {rej.rule}; it was {how}")
     expected_plays = {r.play for r in expect.rejected}
-    for p in sorted(rejected_plays - expected_plays):
-        rules = ", ".join(sorted(r for q, r in rejected if q == p))
-        out.append(f"play[{p}] was rejected ({rules}) but expect.rejected does not list it")
+    for p in sorted(set(rejected) - expected_plays):
+        out.append(f"play[{p}] was rejected ({', '.join(rejected[p])}) but expect.rejected does not list it")
     for entry in unused:
         out.append(f"{entry.describe()} was never used")
+    return out
+
+
+def cited_sections(trace: Trace) -> dict[str, set[str]]:
+    """Every rule the trace cites and every rule above one it cites, each with the cited rules under it (itself
+    included): a section id is satisfied by the rules under it (``expect.cites = ["807"]`` holds when 807.5a is
+    cited), as a judge who names a section means its rules."""
+    from judgekit.scenario_file import rules_index
+
+    rules = rules_index().book(trace.game, trace.document, trace.version).rules
+    out: dict[str, set[str]] = {}
+    for rid in trace.cited_ids():
+        node: str | None = rid
+        while node is not None:
+            out.setdefault(node, set()).add(rid)
+            rule = rules.get(node)
+            node = rule.parent if rule is not None else None
     return out
 
 

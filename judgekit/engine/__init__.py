@@ -14,6 +14,7 @@ from judgekit.engine.game import Engine, GameOver, ScriptEnd
 from judgekit.engine.rules import Preset, RuleRegistry, RuleRole, RuleSpec
 from judgekit.engine.state import Card, GameState, Player, Visibility, ZoneSpec, zone_id, zone_name, zone_owner
 from judgekit.engine.trace import (
+    DRAW,
     BoardView,
     CardView,
     ChangeKind,
@@ -28,6 +29,7 @@ from judgekit.engine.trace import (
 )
 
 __all__ = [
+    "DRAW",
     "BoardView",
     "Card",
     "CardView",

@@ -177,7 +177,8 @@ class Engine:
 
     def finish(self, winner: str | None, message: str, cites: Sequence[str]) -> GameOver:
         """End the game: record the result (its rules added to any an earlier result cited); triggered
-        abilities waiting to be used are forgotten. The caller raises the returned GameOver."""
+        abilities waiting to be used are forgotten. ``winner`` is a player id, ``DRAW`` when the game ends in a
+        draw, or None when it ends without being played. The caller raises the returned GameOver."""
         self.state.over = True
         self.state.winner = winner
         self.state.result = message

@@ -109,7 +109,8 @@ class GameState:
     clock: int = 0
     """Timestamp counter: increases with every change that needs ordering."""
     winner: str | None = None
-    """Id of the winner once the game is over; None while it goes on (or for a draw)."""
+    """Id of the winner once the game is over (``DRAW`` for a draw); None while it goes on, or when it ended
+    without being played (a deck that is not legal)."""
     over: bool = False
     """Whether the game has ended."""
     result: str = ""

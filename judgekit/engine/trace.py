@@ -279,6 +279,10 @@ class EndKind(StrEnum):
     """A scripted entry could not be used where it stands (a decision nobody asked for)."""
 
 
+DRAW = "draw"
+""":attr:`Outcome.winner` of a game that ended in a draw (a player id never reads so)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a run ended."""
@@ -286,7 +290,8 @@ class Outcome:
     end: EndKind
     """The kind of ending."""
     winner: str | None
-    """The winner's id when the game ended with a winner."""
+    """The winner's id when the game ended with a winner, :data:`DRAW` when it ended in a draw, None when the game
+    did not end."""
     message: str
     """The ending as a sentence (the result, or the error message)."""
     rules: tuple[RuleRef, ...]

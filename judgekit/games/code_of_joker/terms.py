@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from judgekit.engine import Card, DecisionRequest, Event, PickMode, StepKind, zone_id
+from judgekit.engine import DRAW, Card, DecisionRequest, Event, PickMode, StepKind, zone_id
 from judgekit.engine.rules import RuleRole
 from judgekit.errors import ScenarioError
 from judgekit.games.code_of_joker import ids
@@ -372,7 +372,9 @@ def life_damage(
         )
     zero = [pid for pid in g.state.players if g.counter(pid, "LP") <= 0]
     if len(zero) == len(g.state.players):
-        raise g.finish(None, "both players' LP reached 0 at the same time: both lose", [ids.END, ids.END_BOTH_ZERO])
+        raise g.finish(
+            DRAW, "both players' LP reached 0 at the same time: both lose, nobody wins", [ids.END, ids.END_BOTH_ZERO]
+        )
     if zero:
         winner = g.state.opponent(zero[0])
         raise g.finish(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from judgekit.engine import DecisionRequest, Event, GameOver, ScriptedInput, ScriptEnd, StepKind, zone_id
+from judgekit.engine import DRAW, DecisionRequest, Event, GameOver, ScriptedInput, ScriptEnd, StepKind, zone_id
 from judgekit.engine.rules import RuleRole
 from judgekit.errors import IllegalActionError
 from judgekit.games.divine_cross import abilities, actions, battle, processing, terms
@@ -311,7 +311,7 @@ def end_phase(g: DivineCross, *, silent: bool = False) -> bool:
         g.record(StepKind.RULE, "rules", "something is still to be done: back to the rule check", ["505.3c"])
         if rounds > processing.LOOP_LIMIT:
             raise g.finish(
-                None,
+                DRAW,
                 "the end phase repeats without end and no player can stop it: the game is a draw",
                 ["505.3c", "1101.1", "1101.1c"],
             )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from judgekit.engine import DecisionRequest, GameOver, StepKind, zone_id
+from judgekit.engine import DRAW, DecisionRequest, GameOver, StepKind, zone_id
 from judgekit.engine.rules import RuleRole
 from judgekit.games.divine_cross import abilities, continuous, terms
 from judgekit.games.divine_cross.game import STANDBY, DivineCross
@@ -266,7 +266,7 @@ def rule_check(g: DivineCross, cites: Sequence[str], *, silent: bool = False) ->
         seen[key] = seen.get(key, 0) + 1
         if seen[key] >= LOOP_REPEATS or played > LOOP_LIMIT:
             raise g.finish(
-                None,
+                DRAW,
                 "the same triggered abilities repeat without end and no player can stop them: the game is a draw",
                 ["1101.1", "1101.1c"],
             )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from judgekit.engine import DecisionRequest, GameOver, PickMode, StepKind
+from judgekit.engine import DRAW, DecisionRequest, GameOver, PickMode, StepKind
 from judgekit.engine.rules import RuleRole
 from judgekit.games.fftcg import terms
 from judgekit.games.fftcg.game import CHARACTER_TYPES, Fftcg
@@ -32,7 +32,7 @@ def game_result(g: Fftcg, losers: Sequence[tuple[str, str]], *, silent: bool = F
     rules = list(dict.fromkeys(x for _, r in losers for x in (r, condition.get(r, r))))
     if len(ids) == len(g.state.players):
         return g.finish(
-            None,
+            DRAW,
             "every player meets a loss condition at once: each would win and lose, so each loses (3.2); "
             "all lose at once: the game is a draw",
             ["3.2", "3.3", *rules],
