@@ -12,6 +12,7 @@ from typing import Annotated
 
 import typer
 
+from judgekit.commands import library as library_commands
 from judgekit.commands import rules as rules_commands
 from judgekit.commands import scenarios as scenario_commands
 from judgekit.commands import site as site_commands
@@ -29,6 +30,28 @@ rules_commands.register(app)
 versions_commands.register(app)
 scenario_commands.register(app)
 site_commands.register(app)
+library_commands.register(app)
+
+
+@app.callback()
+def options(
+    library: Annotated[
+        Path | None,
+        typer.Option(
+            "--library",
+            "-L",
+            help="Your rules library (rulebooks you imported), seen beside the built-in games by every command; "
+            "default: $JUDGEKIT_LIBRARY or ~/.local/share/judgekit/library.",
+        ),
+    ] = None,
+) -> None:
+    """Options for every command."""
+    if library is not None:
+        import os
+
+        from rules_index.catalog import LIBRARY_ENV
+
+        os.environ[LIBRARY_ENV] = str(library)
 
 
 @app.command("all")

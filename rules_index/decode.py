@@ -18,7 +18,7 @@ ENCODINGS = ("utf-8", "shift_jis", "cp1252")
 """The encodings a rulebook may be given in (names as ``--encoding`` and manifests take them)."""
 
 _ALIASES = {"utf8": "utf-8", "utf-8-sig": "utf-8", "sjis": "shift_jis", "cp932": "shift_jis", "windows-1252": "cp1252"}
-_JAPANESE_SHARE = 0.2
+_JAPANESE_SHARE = 0.1
 """Share of hiragana among the non-ASCII characters above which a Shift_JIS reading is taken."""
 
 
@@ -68,6 +68,8 @@ def decode(data: bytes, where: str, encoding: str = "") -> Decoded:
     try:
         return _lines(data.decode("cp1252"), "cp1252")
     except UnicodeDecodeError as exc:
+        if japanese is not None:
+            return _lines(japanese, "shift_jis")
         raise ParseError(
             f"{where}: the text is not UTF-8, Shift_JIS or Windows-1252 (byte {exc.start}); "
             "convert it to UTF-8 and import it again"

@@ -32,3 +32,7 @@ class ManifestError(JudgekitError):
 
 class ParseError(JudgekitError):
     """A document that cannot be parsed at all."""
+
+
+class LibraryError(JudgekitError):
+    """A rulebook that cannot be brought into a rules library as asked."""

@@ -79,6 +79,8 @@ HEADING_MAX_CHARS = 40
 """A numbered line longer than this is a rule, not a heading (FFTCG headings are short)."""
 
 _SENTENCE_END = re.compile(r"[。．！？!?]")
+_DEFINITION_END = re.compile(r"[。．！？!?.]")
+_CLOSING = "”’\"')）)」』"
 _TRAILING_MARKER = re.compile(r"\s*\*\s*$")
 _EXAMPLE_LINE = re.compile(r"^(?:例|Examples?)\s*[:：]")
 _INLINE_EXAMPLE = re.compile(r"[(（]\s*例\s*[:：]")
@@ -714,6 +716,7 @@ def front_title(reader: Reader, line: int, text: str) -> bool:
         reader.title_lines.append(line)
         return True
     reader.heading = text
+    reader.title_lines.append(line)
     version = _TITLE_VERSION.search(text)
     reader.title_version = version.group(1) if version else ""
     return True
@@ -968,8 +971,9 @@ def glossary_line(reader: Reader, fragment: Fragment) -> bool:
     assert part is not None
     text = fragment.text
     entry = part.entries[-1] if part.entries else None
-    ended = entry is not None and bool(entry.pieces) and bool(_SENTENCE_END.search(entry.pieces[-1].text[-1:]))
-    term_like = len(text) <= _GLOSSARY_TERM_MAX and not _SENTENCE_END.search(text[-1:])
+    last = entry.pieces[-1].text.rstrip(_CLOSING) if entry is not None and entry.pieces else ""
+    ended = bool(_DEFINITION_END.search(last[-1:]))
+    term_like = len(text) <= _GLOSSARY_TERM_MAX and not _DEFINITION_END.search(text.rstrip(_CLOSING)[-1:])
     if entry is None or (term_like and (fragment.after_blank or ended)):
         name, _, definition = text.partition("：") if "：" in text else (text, "", "")
         if not definition or len(name) > _GLOSSARY_TERM_MAX // 2:
@@ -1107,7 +1111,7 @@ def parse_numbered(text: str, info: DocumentInfo) -> RuleBook:
             raise ParseError(f"{info.path}: unknown numbering {info.numbering!r}; expected one of {known}")
         scheme = found
     reader = Reader(info, scheme)
-    lines = text.splitlines()
+    lines = join_broken_part_headings(text.splitlines(), reader)
     reader.contents = find_contents(lines)
     start = read_front_matter(reader, lines)
     if reader.updated is not None and not reader.notes:
@@ -1123,6 +1127,25 @@ def parse_numbered(text: str, info: DocumentInfo) -> RuleBook:
             if rule(reader, fragment):
                 break
     return reader.finish()
+
+
+_PART_WORD = re.compile(r"^\s*(?:付録|付表|別表|Appendix)\s*$", re.IGNORECASE)
+_PART_LABEL = re.compile(r"^\s*[A-ZＡ-Ｚ0-9０-９]{1,2}\s*[:：．.]")
+
+
+def join_broken_part_headings(lines: list[str], reader: Reader) -> list[str]:
+    """``付録`` alone on a line with ``B：メンバー一覧`` on the next is one heading (a PDF broke it).
+
+    The two pieces are read as one line at the first line's place; the second line is left
+    blank, so line numbers stay those of the source. Each join is reported as a repair.
+    """
+    joined = list(lines)
+    for index in range(len(joined) - 1):
+        if _PART_WORD.match(joined[index]) and _PART_LABEL.match(joined[index + 1]):
+            joined[index] = f"{joined[index].strip()} {joined[index + 1].strip()}"
+            joined[index + 1] = ""
+            reader.repaired(f"part heading broken across lines joined: {joined[index]!r}", index + 1, last=index + 2)
+    return joined
 
 
 CONTENTS_SEARCH_LINES = 400

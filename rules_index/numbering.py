@@ -253,8 +253,8 @@ def three_digit_formatter(skipped: str) -> Callable[[NumberPath], str]:
 def match_dotted_bare(text: str) -> NumberMatch | None:
     """Dotted numbers printed without a trailing period (``1.2.3 text``); a period is accepted too.
 
-    A bare single number (``1 text``) is not in rule form: it is too often a count starting a
-    broken line. Chapters are read when printed with their period (``1. Overview``).
+    A bare single number is a chapter only as a short heading (``1 Overview``); otherwise it is
+    a count starting a broken line (``2 cards are drawn.``).
     """
     m = _DOTTED_NUMBER.match(text)
     if m is None:
@@ -263,8 +263,13 @@ def match_dotted_bare(text: str) -> NumberMatch | None:
     after = text[m.end() :]
     with_period = after.startswith(".")
     rest = after[1:] if with_period else after
-    if rest[:1].isalnum() or (not with_period and "." not in printed):
+    if rest[:1].isalnum():
         return NumberMatch(printed, ())
+    if not with_period and "." not in printed:
+        # ``1 Overview``: a chapter heading only when short and no sentence (not ``2 cards are…``).
+        heading = rest.strip()
+        if not heading or len(heading) > 40 or re.search(r"[.。!?！？,、]", heading):
+            return NumberMatch(printed, ())
     path = tuple(int(p) for p in printed.split("."))
     return NumberMatch(printed, (Candidate(printed, path, rest.strip(), ""),))
 
@@ -396,7 +401,7 @@ def detect_scheme(text: str) -> Detection:
         "dotted with period": len(_DOTTED_PERIOD_LINE.findall(text)),
         "dotted without period": len(_DOTTED_BARE_LINE.findall(text)),
     }
-    three_digit = evidence["three-digit rules"]
+    three_digit = evidence["three-digit rules"] + evidence["divine-cross items"]
     dotted = evidence["dotted with period"] + evidence["dotted without period"]
     if three_digit >= 3 and three_digit * 2 >= dotted:
         if evidence["divine-cross items"] or not evidence["one-digit chapters"]:

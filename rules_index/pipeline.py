@@ -27,6 +27,11 @@ SIDE_BY_SIDE_MIN = 5
 """…and at least this many such lines."""
 
 _PRIVATE_USE = re.compile(r"[\ue000-\uf8ff]")
+_CJK = "\u3040-\u30ff\u3400-\u9fff"
+_PARTICLES = "がのをにとはでもや"
+_ICON_GAP = re.compile(
+    rf"(?<=[{_CJK}])(?:[ \u3000]{{2,}}|(?<=[{_PARTICLES}])[ \u3000]|[ \u3000](?=[{_PARTICLES}]))(?=[{_CJK}])"
+)
 
 
 def parse_numbered_text(text: str, info: DocumentInfo) -> RuleBook:
@@ -101,15 +106,20 @@ def with_pages(book: RuleBook, pages: tuple[int, ...]) -> RuleBook:
 
 
 def with_icons(book: RuleBook) -> RuleBook:
-    """Each rule with the icon glyphs its text holds (private-use characters), marked as icons.
+    """Each rule with its icons marked: private-use glyphs, and gaps where an icon was lost.
 
     The glyphs stay in the text (they are what was printed); :attr:`Rule.icons` says where
-    they are, so that renderers show an icon marker instead of an unknown character.
+    they are, so that renderers show an icon marker instead of an unknown character. A gap is
+    a run of spaces inside Japanese text where no word break belongs: two or more spaces
+    (``属性アイコンが  の場合``), or one next to a particle (``ハートアイコンは のいずれか``),
+    where the extraction dropped an icon printed as a picture.
     """
     rules = []
     changed = False
     for rule in book.rules:
-        icons = tuple(Icon(m.start(), m.group(0)) for m in _PRIVATE_USE.finditer(rule.text))
+        glyphs = [Icon(m.start(), m.group(0)) for m in _PRIVATE_USE.finditer(rule.text)]
+        gaps = [Icon(m.start(), "") for m in _ICON_GAP.finditer(rule.text)]
+        icons = tuple(sorted(glyphs + gaps, key=lambda icon: icon.offset))
         if icons:
             changed = True
             rules.append(replace(rule, icons=icons))

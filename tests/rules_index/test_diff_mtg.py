@@ -19,8 +19,6 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-import pytest
-
 from rules_index.diff import BookDiff, ReferenceStatus, Relocation, TermChangeKind, Wording, diff_books, history
 from rules_index.model import DocumentInfo, RuleBook, RuleKind
 from rules_index.pipeline import parse_source
@@ -104,11 +102,6 @@ def test_every_unchanged_rule_keeps_its_id() -> None:
     assert set(body) <= {old for old, _ in diff.mapping}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="parser: 2020-06-01 prints the glossary's 'Concede' right under Companion's definition "
-    "with no blank line, and the parser glues it into Companion's entry (issue 11)",
-)
 def test_the_glossary_reports_only_the_redefined_companion() -> None:
     diff = mtg_diff()
     assert [(t.kind, t.name) for t in diff.terms] == [(TermChangeKind.REDEFINED, "Companion")]
