@@ -22,9 +22,8 @@ def inline_diff(old: str, new: str) -> tuple[DiffOp, ...]:
     """
     a_units, a_starts = _units(old)
     b_units, b_starts = _units(new)
-    matcher = SequenceMatcher(None, a_units, b_units, autojunk=False)
     ops: list[DiffOp] = []
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+    for tag, i1, i2, j1, j2 in _opcodes(a_units, b_units):
         old_piece = old[_start(a_starts, i1, old) : _start(a_starts, i2, old)]
         new_piece = new[_start(b_starts, j1, new) : _start(b_starts, j2, new)]
         if tag == "equal":
@@ -35,6 +34,39 @@ def inline_diff(old: str, new: str) -> tuple[DiffOp, ...]:
         if new_piece:
             ops.append(DiffOp(OpKind.INSERT, new_piece))
     return tuple(_tidy_boundaries(_coalesce(_absorb_short_equalities(ops))))
+
+
+def _opcodes(a: list[str], b: list[str]) -> list[tuple[str, int, int, int, int]]:
+    """SequenceMatcher's opcodes, the common head and tail set aside first.
+
+    Most reworded rules change in a few places of a long text: matching only the middle
+    keeps the quadratic part of the matcher small.
+    """
+    head = 0
+    limit = min(len(a), len(b))
+    while head < limit and a[head] == b[head]:
+        head += 1
+    tail = 0
+    while tail < limit - head and a[len(a) - 1 - tail] == b[len(b) - 1 - tail]:
+        tail += 1
+    middle = SequenceMatcher(None, a[head : len(a) - tail], b[head : len(b) - tail], autojunk=False)
+    ops: list[tuple[str, int, int, int, int]] = []
+    if head:
+        ops.append(("equal", 0, head, 0, head))
+    for kind, i1, i2, j1, j2 in middle.get_opcodes():
+        if i1 == i2 and j1 == j2:
+            continue
+        ops.append((str(kind), i1 + head, i2 + head, j1 + head, j2 + head))
+    if tail:
+        ops.append(("equal", len(a) - tail, len(a), len(b) - tail, len(b)))
+    merged: list[tuple[str, int, int, int, int]] = []
+    for op in ops:
+        if merged and merged[-1][0] == op[0] == "equal":
+            _, i1, _, j1, _ = merged[-1]
+            merged[-1] = ("equal", i1, op[2], j1, op[4])
+        else:
+            merged.append(op)
+    return merged
 
 
 _TOKEN_TAIL = re.compile(r"[0-9A-Za-z][0-9A-Za-z.\-]*$")
@@ -113,11 +145,17 @@ def _units(text: str) -> tuple[list[str], list[int]]:
     units: list[str] = []
     starts: list[int] = []
     for index, ch in enumerate(text):
-        if _WHITESPACE.match(ch):
-            continue
-        units.append(nfkc(ch).lower())
-        starts.append(index)
+        unit = _UNIT.get(ch)
+        if unit is None:
+            unit = _UNIT[ch] = "" if _WHITESPACE.match(ch) else nfkc(ch).lower()
+        if unit:
+            units.append(unit)
+            starts.append(index)
     return units, starts
+
+
+_UNIT: dict[str, str] = {}
+"""Each character's comparison form, as met (empty for whitespace)."""
 
 
 def _start(starts: list[int], unit: int, text: str) -> int:

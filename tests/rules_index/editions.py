@@ -477,25 +477,25 @@ class BookEditor:
         def rename(rule_id: str) -> str:
             return mapping.get(rule_id, rule_id)
 
+        if not mapping:
+            return rules
         out = []
         for k, rule in enumerate(rules):
-
-            def text(value: str, source: str = rule.id) -> str:
-                return _with_references(value, source, ids, rename)
-
-            out.append(
-                replace(
-                    rule,
-                    id=rule.id if k == skip else mapping.get(rule.id, rule.id),
-                    parent=mapping.get(rule.parent, rule.parent) if rule.parent else None,
-                    text=text(rule.text),
-                    examples=tuple(replace(e, text=text(e.text)) for e in rule.examples),
-                )
+            new_id = rule.id if k == skip else mapping.get(rule.id, rule.id)
+            parent = mapping.get(rule.parent, rule.parent) if rule.parent else None
+            text = _with_references(rule.text, rule.id, ids, rename)
+            examples = tuple(
+                e if (t := _with_references(e.text, rule.id, ids, rename)) == e.text else replace(e, text=t)
+                for e in rule.examples
             )
+            if (new_id, parent, text, examples) == (rule.id, rule.parent, rule.text, rule.examples):
+                out.append(rule)
+            else:
+                out.append(replace(rule, id=new_id, parent=parent, text=text, examples=examples))
         return out
 
     def _with(self, rules: list[Rule]) -> BookEditor:
-        ordered = tuple(replace(r, order=k) for k, r in enumerate(rules))
+        ordered = tuple(r if r.order == k else replace(r, order=k) for k, r in enumerate(rules))
         ids = [r.id for r in ordered]
         if len(set(ids)) != len(ids):
             raise AssertionError("an edit made two rules with one id")
