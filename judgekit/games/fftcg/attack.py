@@ -276,7 +276,10 @@ def declare_attack(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> b
         ok, loose = _common_element(g, chosen)
         if not ok:
             problem = IllegalActionError(
-                "attack", "10.1.2.1", "the forwards of a party must all be of the same element"
+                "attack",
+                "15.1.1.9.2",
+                "the forwards of a party must all be of the same element (or have the party icon)",
+                ("10.1.2.1",),
             )
         elif loose and not silent:
             raise g.ambiguity(
@@ -294,7 +297,8 @@ def declare_attack(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> b
     if silent:
         return problem is None
     if problem is not None:
-        g.reject(entry, problem, ("15.1.1.9.3",) if party else ())
+        unable = problem.rule in ("10.1.2.1.1", "10.1.2.1.2")
+        g.reject(entry, problem, ("15.1.1.9.3",) if len(act.forwards) > 1 and unable else ())
         return False
     names = ", ".join(g.label(i) for i in chosen)
     g.record(

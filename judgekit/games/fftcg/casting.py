@@ -268,15 +268,20 @@ def check_payment(
         d = g.definition(iid)
         if {"light", "dark"} & set(d.elements):
             return IllegalActionError(
-                "pay", "5.2.1.3", f"{d.name} is a Light or Dark card: it cannot be discarded for CP"
+                "pay", "5.2.1.3", f"{d.name} is a Light or Dark card: it cannot be discarded for CP", ("11.2.1.1",)
             )
         if isinstance(entry, Discarded):
             if entry.element not in d.elements:
-                return IllegalActionError("pay", "5.2.1.3", f"{d.name} has no {entry.element} element to declare")
+                return IllegalActionError(
+                    "pay", "5.2.1.3", f"{d.name} has no {entry.element} element to declare", ("11.2.1.1",)
+                )
             element = entry.element
         elif len(d.elements) > 1:
             return IllegalActionError(
-                "pay", "5.2.1.3", f"{d.name} is multi-element: declare which element its 2 CP are ({{card, element}})"
+                "pay",
+                "5.2.1.3",
+                f"{d.name} is multi-element: declare which element its 2 CP are ({{card, element}})",
+                ("11.2.1.1",),
             )
         else:
             element = d.elements[0]
@@ -334,11 +339,15 @@ def check_payment(
             return IllegalActionError(
                 "pay",
                 "5.2.1.3.1",
-                f"the cost is paid without {how} {g.card(c.card).name}: no more CP than the cost may be made",
+                f"{how} {g.card(c.card).name} (for {c.amount} {c.element} CP) makes CP the cost does not need: the "
+                "cost can be paid without it, and no more CP than the cost may be made",
+                (extra,) if extra != "5.2.1.3.1" else (),
             )
     surplus = made - req.total
     if surplus > req.allowance:
-        return IllegalActionError("pay", extra, f"{surplus} CP beyond the cost; discarding allows {req.allowance}")
+        return IllegalActionError(
+            "pay", extra, f"{surplus} CP beyond the cost; discarding allows {req.allowance}", ("5.2.1.3.1",)
+        )
     return Paid(tuple(cps), tuple(cards), surplus)
 
 

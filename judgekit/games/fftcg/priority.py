@@ -383,7 +383,7 @@ def resolve(g: Fftcg, *, silent: bool = False) -> bool:
             StepKind.EFFECT,
             item.controller,
             f"{', '.join(g.label(i) for i in gone)} is no longer a legal choice; the effect goes on for the rest",
-            ["11.11.2.1.1"],
+            ["11.11.2", "11.11.2.1.1"],
         )
     a = info.ability
     condition = a.condition if a is not None and a.kind == "auto" else None
