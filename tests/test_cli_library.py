@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import shutil
 import tomllib
@@ -13,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from judgekit.cli import app
-from rules_index.catalog import SOURCES, load_catalog
+from rules_index.catalog import LIBRARY_ENV, SOURCES, load_catalog
 
 BOOKS = Path(__file__).resolve().parent / "data" / "books"
 runner = CliRunner()
@@ -30,8 +31,12 @@ def files(folder: Path) -> list[str]:
 
 @pytest.fixture
 def library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A fresh user library, with the index cache of its own."""
+    """A fresh user library, with the index cache of its own.
+
+    ``--library`` sets ``$JUDGEKIT_LIBRARY`` for the process; the test's value is restored after it.
+    """
     monkeypatch.setenv("JUDGEKIT_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv(LIBRARY_ENV, os.environ.get(LIBRARY_ENV, ""))
     return tmp_path / "library"
 
 
@@ -188,7 +193,7 @@ def test_a_missing_file_is_an_error(library: Path) -> None:
     assert code == 2 and "no-such-file.pdf: no such file" in err
 
 
-def test_the_built_in_library_is_never_written(tmp_path: Path) -> None:
+def test_the_built_in_library_is_never_written(library: Path) -> None:
     code, _, err = invoke(
         "import",
         str(BOOKS / "lovelive-ocg-cr-ja-1.05.txt"),
