@@ -26,13 +26,27 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules_index.catalog import Catalog, load_catalog, parse_document
-from rules_index.diff import BookDiff, ChangeKind, Fate, IdFate, RuleChange, diff_books, follow
-from rules_index.errors import JudgekitError
-from rules_index.model import RuleBook
+from rules_index.diff import (
+    BookDiff,
+    ChangeKind,
+    DiffCache,
+    Fate,
+    HistoryEvent,
+    IdFate,
+    RuleChange,
+    diff_books,
+    follow,
+    history,
+)
+from rules_index.errors import JudgekitError, UnknownRuleError
+from rules_index.model import Rule, RuleBook
 from rules_index.refs import find_references
+
+if TYPE_CHECKING:
+    from rules_index.graph import RulesIndex
 
 ID_KEYS = frozenset({"rule", "rules", "cites", "not_cited", "decided_by"})
 """Keys of a scenario file whose string values are rule ids."""
@@ -63,6 +77,79 @@ def load_versions(
 def diff_versions(game: str, old: str, new: str, document: str | None = None) -> BookDiff:
     """The diff of two held versions of ``game``'s document."""
     return diff_books(*load_versions(game, old, new, document))
+
+
+# --------------------------------------------------------------------------- a rule's history
+
+
+@dataclass(frozen=True, slots=True)
+class RuleTimeline:
+    """A rule's history across every held version of its document."""
+
+    game: str
+    """The game id."""
+    short: str
+    """The game's short name (``MTG``)."""
+    document: str
+    """The document id."""
+    rule_id: str
+    """The rule's id in :attr:`version`."""
+    version: str
+    """The version the rule was looked up in (the newest holding it, unless one was named)."""
+    versions: tuple[str, ...]
+    """Every version held, oldest first."""
+    events: tuple[HistoryEvent, ...]
+    """What happened to it in each version where it (or what it came from or became) exists."""
+
+
+def rule_timeline(
+    game: str,
+    rule_id: str,
+    document: str | None = None,
+    version: str | None = None,
+    *,
+    index: RulesIndex | None = None,
+    cache: DiffCache | None = None,
+) -> RuleTimeline:
+    """The history of ``rule_id`` across every held version of ``game``'s document.
+
+    The rule is looked up in ``version``, else in the newest version that has it (a rule
+    removed since is traced from the last version that held it). Unknown everywhere, it is
+    an :class:`~rules_index.errors.UnknownRuleError` naming the newest version's nearest ids.
+    The consecutive diffs come from ``cache`` (default: the on-disk diff cache).
+    """
+    from rules_index.graph import load_index
+
+    index = index or load_index()
+    found = index.catalog.game(game)
+    doc = found.document(document)
+    books = [index.books[(info.game, info.document, info.version)].book for info in doc.versions]
+    if version is not None:
+        start = doc.version(version).version
+        rule = index.rule(found.id, rule_id, doc.id, start)
+    else:
+        start, rule = _newest_holding(index, found.id, doc.id, [info.version for info in doc.versions], rule_id)
+    chain = history(books, cache if cache is not None else DiffCache.default())
+    return RuleTimeline(
+        game=found.id,
+        short=found.short,
+        document=doc.id,
+        rule_id=rule.id,
+        version=start,
+        versions=tuple(info.version for info in doc.versions),
+        events=chain.events(start, rule.id),
+    )
+
+
+def _newest_holding(index: RulesIndex, game: str, document: str, versions: list[str], rule_id: str) -> tuple[str, Rule]:
+    """The newest version that has ``rule_id``, and the rule; else the newest version's UnknownRuleError."""
+    errors: list[UnknownRuleError] = []
+    for version in reversed(versions):
+        try:
+            return version, index.rule(game, rule_id, document, version)
+        except UnknownRuleError as exc:
+            errors.append(exc)
+    raise errors[0]
 
 
 # --------------------------------------------------------------------------- citations

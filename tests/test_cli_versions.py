@@ -305,3 +305,48 @@ def test_impact_without_running_and_as_json(runner: CliRunner, runnable: Path) -
         {"cited": "602.2", "relation": "direct", "path": ["602.2"], "change": "changed", "label": "602.2"}
     ]
     assert data["diff"]["counts"]["changed"] == 1
+
+
+# --------------------------------------------------------------------------- history
+
+
+def test_history_of_a_renumbered_rule(sources: Path, runner: CliRunner) -> None:
+    code, out, err = invoke(runner, "history", "dc", "704.6d")
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [
+        "DC 704.6d (comprehensive 1.0.17): history across 1.0.16, 1.0.17",
+        "  1.0.16  704.6c  in the oldest version held",
+        "  1.0.17  704.6d  renumbered (was 704.6c)",
+    ]
+
+
+def test_history_of_a_reworded_rule_shows_the_inline_diff(sources: Path, runner: CliRunner) -> None:
+    code, out, _ = invoke(runner, "history", "dc", "602.2")
+    assert code == 0
+    assert "  1.0.17  602.2  wording changed" in out.splitlines()
+    assert "この処理は、1ターンに1度のみ{+(<注>&チャージ)+}実行できます。" in out
+
+
+def test_history_json_of_a_created_rule(sources: Path, runner: CliRunner) -> None:
+    code, out, _ = invoke(runner, "history", "dc", "704.6c", "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert (data["rule"], data["version"], data["versions"]) == ("704.6c", "1.0.17", ["1.0.16", "1.0.17"])
+    assert [(e["version"], e["kind"], e["ids"]) for e in data["events"]] == [("1.0.17", "created", ["704.6c"])]
+    assert data["events"][0]["change"]["kind"] == "added"
+
+
+def test_history_read_in_an_older_version_follows_the_rule_forward(sources: Path, runner: CliRunner) -> None:
+    code, out, _ = invoke(runner, "history", "dc", "704.6d", "--version", "1.0.16", "-f", "json")
+    assert code == 0
+    events = json.loads(out)["events"]
+    assert [(e["version"], e["kind"], e["ids"], e["previous_ids"]) for e in events] == [
+        ("1.0.16", "held", ["704.6d"], []),
+        ("1.0.17", "renumbered", ["704.6e"], ["704.6d"]),
+    ]
+
+
+def test_history_of_an_unknown_rule_names_the_nearest_ids(sources: Path, runner: CliRunner) -> None:
+    code, out, err = invoke(runner, "history", "dc", "704.6z")
+    assert (code, out) == (2, "")
+    assert "no rule '704.6z'" in err and "nearest: 704.6" in err

@@ -1,4 +1,4 @@
-"""Version commands: diff, migrate, impact.
+"""Version commands: diff, migrate, impact, history.
 
 ``diff`` compares two held versions of a game's document rule by rule; ``migrate`` maps the
 rule ids cited by scenarios to the new version (rewriting files only with ``--write`` and only
@@ -53,6 +53,7 @@ def register(app: typer.Typer) -> None:
     app.command("diff")(diff)
     app.command("migrate")(migrate)
     app.command("impact")(impact)
+    app.command("history")(history)
 
 
 def _style(color: bool) -> Callable[[str, str], str]:
@@ -198,3 +199,25 @@ def impact(
         write_output_file(junit, impact_junit(report, found.short), "--junit")
     if report.failed:
         raise typer.Exit(1)
+
+
+@guarded
+def history(
+    game: GameArg,
+    rule_id: Annotated[str, typer.Argument(metavar="RULE", help="Rule id as printed (116.2h, 704.6c-1).")],
+    document: DocumentOpt = None,
+    version: Annotated[
+        str | None,
+        typer.Option("--version", "-v", help="Version the id is read in; default: the newest that has it."),
+    ] = None,
+    fmt: Annotated[ReportFormat, typer.Option("--format", "-f", help="Output format.")] = ReportFormat.TEXT,
+) -> None:
+    """A rule's history across every held edition: created, moved, renumbered, edited, removed."""
+    from judgekit.render.versions import history_data, history_text
+    from judgekit.versions import rule_timeline
+
+    timeline = rule_timeline(game, rule_id, document, version)
+    if fmt is ReportFormat.JSON:
+        echo_json(history_data(timeline))
+    else:
+        typer.echo(history_text(timeline, _style(use_color())), nl=False)

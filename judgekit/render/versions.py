@@ -17,6 +17,7 @@ from judgekit.versions import (
     FileMigration,
     ImpactReport,
     Relation,
+    RuleTimeline,
     ScenarioImpact,
     Touch,
 )
@@ -26,9 +27,12 @@ from rules_index.diff import (
     ClaimStatus,
     DiffOp,
     Fate,
+    HistoryEvent,
+    HistoryKind,
     OpKind,
     RuleChange,
     TermChangeKind,
+    change_data,
     diff_data,
 )
 
@@ -148,6 +152,75 @@ def _entry_body(entry: RuleChange, style: Style) -> str:
     if entry.ops:
         return inline_text(entry.ops, style)
     return ""
+
+
+# --------------------------------------------------------------------------- history
+
+HISTORY_WORDS = {
+    HistoryKind.HELD: "in the oldest version held",
+    HistoryKind.CREATED: "added",
+    HistoryKind.UNCHANGED: "unchanged",
+    HistoryKind.EDITED: "wording changed",
+    HistoryKind.REFERENCE_ONLY: "only its cross-reference numbers changed",
+    HistoryKind.RENUMBERED: "renumbered",
+    HistoryKind.MOVED: "moved",
+    HistoryKind.SPLIT: "split",
+    HistoryKind.MERGED: "merged",
+    HistoryKind.REMOVED: "removed",
+}
+"""What each history step says."""
+
+
+def history_line(event: HistoryEvent) -> str:
+    """One version of a rule's history: what happened and where it went."""
+    ids = ", ".join(event.ids)
+    line = HISTORY_WORDS[event.kind]
+    change = event.change
+    if event.previous_ids and event.previous_ids != event.ids and event.kind is not HistoryKind.REMOVED:
+        line += f" (was {', '.join(event.previous_ids)})"
+    if change is not None and event.kind is HistoryKind.MOVED:
+        if change.moved_with is not None:
+            line += f" with {change.moved_with}"
+        else:
+            line += f" from {change.old_parent or 'the top'} to {change.new_parent or 'the top'}"
+    if change is not None and change.references:
+        line += "; references: " + ", ".join(f"{r.old_target} → {r.new_target}" for r in change.references)
+    return f"{ids}  {line}"
+
+
+def history_text(timeline: RuleTimeline, style: Style = plain_style) -> str:
+    """A rule's history for a terminal, oldest version first, with the inline diff of each rewording."""
+    held = ", ".join(timeline.versions)
+    head = f"{timeline.short} {timeline.rule_id} ({timeline.document} {timeline.version}): history across {held}"
+    lines = [style(head, "head")]
+    width = max((len(v) for v in timeline.versions), default=0)
+    for event in timeline.events:
+        lines.append(f"  {event.version:<{width}}  {history_line(event)}")
+        if event.change is not None and event.kind is HistoryKind.EDITED and event.change.ops:
+            body = inline_text(event.change.ops, style)
+            lines.extend(f"  {'':<{width}}      {part}" for part in body.splitlines() if part.strip())
+    return "\n".join(lines) + "\n"
+
+
+def history_data(timeline: RuleTimeline) -> dict[str, Any]:
+    """A rule's history as plain data."""
+    return {
+        "game": timeline.game,
+        "document": timeline.document,
+        "rule": timeline.rule_id,
+        "version": timeline.version,
+        "versions": list(timeline.versions),
+        "events": [
+            {
+                "version": event.version,
+                "kind": event.kind.value,
+                "ids": list(event.ids),
+                "previous_ids": list(event.previous_ids),
+                "change": change_data(event.change) if event.change is not None else None,
+            }
+            for event in timeline.events
+        ],
+    }
 
 
 # --------------------------------------------------------------------------- migrate
