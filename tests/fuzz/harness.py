@@ -27,10 +27,10 @@ to a small play), a seeded ``random.Random`` in ``bench/fuzz.py`` (so a seed nam
 from __future__ import annotations
 
 import importlib
-import inspect
 import json
 import random
 import re
+import sys
 import tomllib
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -506,9 +506,13 @@ class Watch:
     """Play index → (rule function, its check-only verdict: legal, illegal, or None for a gap it names)."""
 
 
-def _handles(spec: RuleSpec) -> bool:
-    params = list(inspect.signature(spec.func).parameters.values())
-    return len(params) == 3 and params[1].kind is inspect.Parameter.POSITIONAL_OR_KEYWORD and params[2].name == "silent"
+def _call_of(spec: RuleSpec) -> tuple[tuple[Any, ...], dict[str, Any]] | None:
+    """The arguments the running rule function ``spec`` was called with (read from the registry's wrapper,
+    which calls ``enter_rule`` before the function), or None."""
+    frame = sys._getframe(2)
+    if frame.f_code.co_name != "wrapper" or frame.f_locals.get("spec") is not spec:
+        return None
+    return tuple(frame.f_locals["args"]), dict(frame.f_locals["kwargs"])
 
 
 def _watch(g: Engine, inputs: WatchedInputs, watch: Watch) -> None:
@@ -530,10 +534,12 @@ def _watch(g: Engine, inputs: WatchedInputs, watch: Watch) -> None:
 
     def enter_and_check(spec: RuleSpec, silent: bool) -> None:
         entry = inputs.last_action
-        if not silent and spec.role is RuleRole.ACTION and entry is not None and _handles(spec):
+        call = _call_of(spec) if not silent and spec.role is RuleRole.ACTION and entry is not None else None
+        if entry is not None and call is not None and any(a is entry for a in call[0]):
             inputs.last_action = None
+            args, kwargs = call
             try:
-                verdict: bool | None = bool(spec.func(g, entry, silent=True))
+                verdict: bool | None = bool(spec.func(g, *args, **{**kwargs, "silent": True}))
             except AmbiguityError:
                 verdict = None  # it names a gap: playing it must stop there
             except Exception as exc:  # a check-only call must answer, never fail
