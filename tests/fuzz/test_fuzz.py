@@ -66,18 +66,17 @@ def test_random_play_keeps_every_property(game: str, data: st.DataObject) -> Non
 def test_a_check_only_answer_that_disagrees_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
     """The harness is not blind: a charge that says 'legal' to every check-only call, while the real one
     rejects what is illegal, breaks the check-only property within a few plays."""
-    from judgekit.engine import RuleRole, RuleSpec
+    from judgekit.engine import RuleRegistry, RuleRole
     from judgekit.games.divine_cross import actions, flow
+    from judgekit.games.divine_cross.preset import PRESET
 
-    def lenient(g: Any, entry: Any, *, silent: bool = False) -> bool:
-        g.enter_rule(spec, silent)
-        try:
-            return True if silent else bool(actions.charge(g, entry))
-        finally:
-            g.leave_rule(spec, silent)
+    registry = RuleRegistry(PRESET.rulebook)
 
-    spec = RuleSpec("lenient_charge", ("602.1", "602.2"), RuleRole.ACTION, "", lenient)
-    monkeypatch.setitem(flow.MAIN_ACTIONS, "charge", lenient)
+    @registry.rule("602.1", "602.2", role=RuleRole.ACTION)
+    def lenient_charge(g: Any, entry: Any, *, silent: bool = False) -> bool:
+        return True if silent else bool(actions.charge(g, entry))
+
+    monkeypatch.setitem(flow.MAIN_ACTIONS, "charge", lenient_charge)
     wanted = "lenient_charge said legal in check-only mode, and the action was rejected"
     assert any(any(wanted in f for f in _findings("divine-cross", seed)) for seed in range(40))
 
