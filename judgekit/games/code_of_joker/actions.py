@@ -135,6 +135,8 @@ def _pay(g: CodeOfJoker, pid: str, card: str) -> tuple[str, list[str]]:
     ids.UNIT_REDUCE,
     ids.UNIT_REDUCE_ONE,
     ids.UNIT_REDUCE_DISCARD,
+    ids.SPEED_MOVE,
+    ids.RESTRICTION_LIFTED,
     role=RuleRole.ACTION,
 )
 def drive(g: CodeOfJoker, entry: ScriptedInput, *, silent: bool = False) -> bool:
@@ -176,13 +178,18 @@ def drive(g: CodeOfJoker, entry: ScriptedInput, *, silent: bool = False) -> bool
     paid, cites = _pay(g, pid, card)
     g.move(card, zone_id(pid, "field"), top=False)
     g.set_num(card, "entered", g.state.turn)
-    g.add_marker(card, "restricted")
+    speed = g.has(card, "スピードムーブ")
+    if speed:
+        what = "; 【スピードムーブ】 lifts the attack restriction of the turn it enters"
+        cites += [ids.SPEED_MOVE, ids.RESTRICTION_LIFTED]
+    else:
+        g.add_marker(card, "restricted")
+        what = " and the attack restriction"
     level = f" at Lv.{g.level(card)}" if g.level(card) > 1 else ""
     g.record(
         StepKind.ACTION,
         pid,
-        f"{g.name(pid)} drives {g.card(card).name}{level} (BP {g.bp(card)}; {paid}); it has its action right and "
-        "the attack restriction",
+        f"{g.name(pid)} drives {g.card(card).name}{level} (BP {g.bp(card)}; {paid}); it has its action right{what}",
         [ids.ACT_DRIVE, ids.UNIT_DRIVE, ids.UNIT_ENTERS, ids.RIGHT_ON_DRIVE, ids.RESTRICTION, ids.FIELD, *cites],
         play=entry.index,
     )

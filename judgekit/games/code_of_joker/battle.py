@@ -70,7 +70,7 @@ def attack(g: CodeOfJoker, entry: ScriptedInput, *, silent: bool = False) -> boo
     assert unit is not None
     g.set_phase("battle", "attack")
     cites = [ids.ACT_ATTACK, ids.BATTLE, ids.AB_ATTACK, ids.RIGHT, ids.RIGHT_CONSUMED]
-    if g.restricted(unit):
+    if g.restricted(unit) or (g.has(unit, "スピードムーブ") and g.entered_this_turn(unit)):
         cites.append(ids.SPEED_MOVE)
     if g.round == 1:
         cites.append(ids.SECOND_FREE)

@@ -60,7 +60,7 @@ class Pending:
     pattern: str | None
     """Pattern A or B, if the card says."""
     label: str
-    """For sentences."""
+    """For sentences (a set card's name: :func:`label_of` adds the slot it is in when it is named)."""
     event: Event
     """The event it fires for."""
     cites: tuple[str, ...] = ()
@@ -124,20 +124,29 @@ def _unit_pending(g: CodeOfJoker, timing: Timing, pid: str) -> list[Pending]:
 
 def _card_pending(g: CodeOfJoker, timing: Timing, pid: str, kind: str) -> list[Pending]:
     out: list[Pending] = []
-    for slot, iid in enumerate(g.zone(pid, "trigger"), start=1):
+    for iid in g.zone(pid, "trigger"):
         d = g.definition(iid)
         if d.type != kind or d.on is None:
             continue
         for ev in timing.events:
             if ev.name == d.on and _about(d.of, pid, None, ev):
-                out.append(Pending(kind, pid, iid, d.effects, d.pattern, f"{d.name} (slot {slot})", ev))
+                out.append(Pending(kind, pid, iid, d.effects, d.pattern, d.name, ev))
                 break
     return out
 
 
-def card_ctx(p: Pending) -> Ctx:
+def label_of(g: CodeOfJoker, p: Pending) -> str:
+    """A pending effect for sentences; a set card with the slot it is in now (the zone closes up to the left as
+    cards are used, 用語/トリガーゾーン/4)."""
+    zone = g.zone(p.player, "trigger")
+    if p.kind == "unit" or p.card not in zone:
+        return p.label
+    return f"{p.label} (slot {zone.index(p.card) + 1})"
+
+
+def card_ctx(g: CodeOfJoker, p: Pending) -> Ctx:
     """The context a set card's effect runs in."""
-    return Ctx(p.player, p.card, None, p.label, p.pattern, p.event.subject)
+    return Ctx(p.player, p.card, None, label_of(g, p), p.pattern, p.event.subject)
 
 
 def card_usable(g: CodeOfJoker, ctx: Ctx, fx: tuple[Effect, ...]) -> str:
@@ -156,7 +165,7 @@ def intercept_problem(g: CodeOfJoker, p: Pending) -> tuple[str, str]:
         return ids.INTERCEPT_COLOR_CP, f"{g.name(p.player)} has no {d.color} unit on the field"
     if g.counter(p.player, "CP") < d.cost:
         return ids.INTERCEPT_COLOR_CP, f"it costs {d.cost} CP and {g.name(p.player)} has {g.counter(p.player, 'CP')}"
-    why = card_usable(g, card_ctx(p), d.effects)
+    why = card_usable(g, card_ctx(g, p), d.effects)
     return (ids.CARD_USABLE, why) if why else ("", "")
 
 
@@ -256,8 +265,14 @@ def _use(g: CodeOfJoker, p: Pending, cites: list[str], verb: str) -> None:
     slot = g.zone(p.player, "trigger").index(p.card) + 1
     name = g.card(p.card).name
     terms.to_discard(g, p.card)
-    rest = len(g.zone(p.player, "trigger"))
-    packed = f"; the {terms.plural(rest, 'card')} to its right move left" if rest >= slot else ""
+    right = len(g.zone(p.player, "trigger")) - slot + 1
+    packed = (
+        ""
+        if right < 1
+        else "; the card to its right moves left"
+        if right == 1
+        else f"; the {right} cards to its right move left"
+    )
     g.record(
         StepKind.EFFECT,
         p.player,
@@ -270,13 +285,13 @@ def _fire_trigger(g: CodeOfJoker, timing: Timing, p: Pending, both: bool) -> Non
     if p.card not in g.zone(p.player, "trigger"):
         g.record(StepKind.EFFECT, p.player, f"{p.label} is no longer set: it missed its timing", [ids.MISSED_TIMING])
         return
-    ctx = card_ctx(p)
+    ctx = card_ctx(g, p)
     why = card_usable(g, ctx, p.effects)
     if why:
         g.record(
             StepKind.EFFECT,
             p.player,
-            f"{p.label} meets its condition but cannot be used: {why}; it stays set",
+            f"{label_of(g, p)} meets its condition but cannot be used: {why}; it stays set",
             [ids.CARD_USABLE] + ([ids.CARD_NO_EFFECT] if "change" in why else []),
         )
         return
@@ -292,6 +307,7 @@ def _intercepts(g: CodeOfJoker, timing: Timing, order: list[str], queues: dict[s
     current, passes = 0, 0
     told: set[str] = set()
     asked = False
+    both = all(queues[pid] for pid in order)
     while passes < 2:
         pid = order[current]
         usable: list[Pending] = []
@@ -305,7 +321,10 @@ def _intercepts(g: CodeOfJoker, timing: Timing, order: list[str], queues: dict[s
                 told.add(p.card)
                 extra = [ids.CARD_NO_EFFECT] if "change" in why else []
                 g.record(
-                    StepKind.EFFECT, pid, f"{p.label} meets its condition but cannot be used: {why}", [rule_id, *extra]
+                    StepKind.EFFECT,
+                    pid,
+                    f"{label_of(g, p)} meets its condition but cannot be used: {why}",
+                    [rule_id, *extra],
                 )
         if not usable:
             passes += 1
@@ -338,10 +357,12 @@ def _intercepts(g: CodeOfJoker, timing: Timing, order: list[str], queues: dict[s
             ]
             if d.color == "colorless":
                 cites.append(ids.INTERCEPT_COLORLESS)
+            if both:
+                cites.append(ids.PRIORITY_ALTERNATE)
             if d.cost:
                 terms.change_cp(g, pid, -d.cost, pid, f"{d.name} is paid for")
             _use(g, p, cites, "uses the intercept card")
-            ctx = card_ctx(p)
+            ctx = card_ctx(g, p)
             ctx.label = d.name
             effects.run(g, ctx, p.effects)
             passes = 0
@@ -355,7 +376,14 @@ def _intercepts(g: CodeOfJoker, timing: Timing, order: list[str], queues: dict[s
         )
 
 
-@rule(ids.PRIORITY_OC_LAST, ids.EVO_RIGHT, ids.MIX_OVERDRIVE_ACTED_RULING, ids.MISSED_TIMING, role=RuleRole.EFFECT)
+@rule(
+    ids.PRIORITY_OC_LAST,
+    ids.EVO_RIGHT,
+    ids.OC_RECOVER,
+    ids.MIX_OVERDRIVE_ACTED_RULING,
+    ids.MISSED_TIMING,
+    role=RuleRole.EFFECT,
+)
 def flush_oc(g: CodeOfJoker, *, silent: bool = False) -> bool:
     """優先度/7: the OC effects of units wait until everything else at the timing is done."""
     if silent or not g.oc_queue:
@@ -381,7 +409,10 @@ def flush_oc(g: CodeOfJoker, *, silent: bool = False) -> bool:
                 else:
                     text = f"{g.label(iid)} was overdriven at Lv.3: its OC effect finds its action right unused"
                 g.record(
-                    StepKind.RULE, "rules", text, [ids.EVO_RIGHT, ids.MIX_OVERDRIVE_ACTED_RULING, ids.PRIORITY_OC_LAST]
+                    StepKind.RULE,
+                    "rules",
+                    text,
+                    [ids.EVO_RIGHT, ids.OC_RECOVER, ids.MIX_OVERDRIVE_ACTED_RULING, ids.PRIORITY_OC_LAST],
                 )
             for n, ab in enumerate(g.abilities(iid), start=1):
                 if ab.on != "oc":
