@@ -607,3 +607,99 @@ def _first_step(golden: list[Any], current: list[Any]) -> int | None:
     if len(golden) != len(current):
         return min(len(golden), len(current)) + 1
     return None
+
+
+# --------------------------------------------------------------------------- stale rulings
+
+
+@dataclass(frozen=True, slots=True)
+class StaleRuling:
+    """A scenario ruled under an older edition than the newest held of its document."""
+
+    file: ScenarioFile
+    """The scenario file (pinned to the older edition)."""
+    short: str
+    """The game's short name."""
+    newest: str
+    """The newest edition held."""
+    touches: tuple[Touch, ...]
+    """The changes since that reach the rules it cites (empty: none of them changed)."""
+    rerun: Rerun | None
+    """Its re-run under the current engine, when it was re-run."""
+
+    @property
+    def changed_rules(self) -> tuple[str, ...]:
+        """The cited ids a change reaches, in citation order."""
+        return tuple(dict.fromkeys(touch.cited for touch in self.touches))
+
+    @property
+    def same_ruling(self) -> bool | None:
+        """Whether the re-run gives the same ruling as the golden trace (None when not re-run)."""
+        return None if self.rerun is None else self.rerun.ok
+
+
+def stale_rulings(
+    paths: Sequence[Path],
+    *,
+    run: bool = True,
+    index: RulesIndex | None = None,
+    cache: DiffCache | None = None,
+) -> tuple[StaleRuling, ...]:
+    """The scenarios among ``paths`` pinned to an edition older than the newest held of its document.
+
+    Each is compared with the newest edition through the diff of the two (cached): the
+    changes that reach its citations (:func:`touches`) and, with ``run``, whether a re-run
+    under the current engine still gives the golden ruling (only for those a change
+    reaches). Nothing is read when no document holds more than one edition.
+    """
+    from rules_index.catalog import load_catalog
+
+    catalog = index.catalog if index is not None else load_catalog()
+    if not any(len(doc.versions) > 1 for game in catalog.games for doc in game.documents):
+        return ()
+    if index is None:
+        from rules_index.graph import load_index
+
+        index = load_index(catalog)
+    cache = cache if cache is not None else DiffCache.default()
+    found: list[StaleRuling] = []
+    diffs: dict[tuple[str, str, str], tuple[BookDiff, RuleBook]] = {}
+    for path in paths:
+        pin = _pin(path)
+        if pin is None:
+            continue
+        try:
+            game = catalog.game(pin[0])
+            doc = game.document(pin[1])
+            info = doc.version(pin[2])
+        except JudgekitError:
+            continue
+        if info.version == doc.latest.version or not pin[2]:
+            continue
+        key = (game.id, doc.id, info.version)
+        if key not in diffs:
+            old = index.books[key].book
+            new = index.books[(game.id, doc.id, doc.latest.version)].book
+            diff = cache.get(old, new)
+            if diff is None:
+                diff = diff_books(old, new)
+                cache.put(old, new, diff)
+            diffs[key] = (diff, old)
+        diff, old = diffs[key]
+        file = read_scenario_file(path, old)
+        reached = touches(file.cited_ids(), diff, old)
+        rerun = rerun_scenario(path) if run and reached else None
+        found.append(StaleRuling(file, game.short, doc.latest.version, reached, rerun))
+    return tuple(found)
+
+
+def _pin(path: Path) -> tuple[str, str, str] | None:
+    """(game, document, rulebook version) a scenario file declares; None when it cannot be read."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return None
+    game, document, version = data.get("game"), data.get("document", "comprehensive"), data.get("rulebook")
+    if not (isinstance(game, str) and isinstance(document, str) and isinstance(version, str)):
+        return None
+    return game, document, version

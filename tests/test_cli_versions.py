@@ -350,3 +350,43 @@ def test_history_of_an_unknown_rule_names_the_nearest_ids(sources: Path, runner:
     code, out, err = invoke(runner, "history", "dc", "704.6z")
     assert (code, out) == (2, "")
     assert "no rule '704.6z'" in err and "nearest: 704.6" in err
+
+
+# --------------------------------------------------------------------------- stale rulings
+
+
+def test_check_warns_of_a_ruling_under_an_older_edition_whose_cited_rule_changed(
+    runner: CliRunner, runnable: Path
+) -> None:
+    code, out, err = invoke(runner, "check", str(runnable))
+    assert code == 0 and "1 scenario(s): 1 passed, 0 failed" in out
+    assert err.splitlines() == [
+        f"warning: {runnable / 'charge.toml'}: ruled under DC comprehensive 1.0.16; 1.0.17 is held and changes "
+        "rules it cites: 602.2 changed; re-run under the current engine: same ruling"
+    ]
+
+
+def test_check_says_when_the_ruling_no_longer_matches(runner: CliRunner, runnable: Path) -> None:
+    golden = runnable / "charge.trace.json"
+    data = json.loads(golden.read_text(encoding="utf-8"))
+    data["outcome"]["message"] = "an older ruling"
+    golden.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+    code, _, err = invoke(runner, "check", str(runnable))
+    assert code == 1
+    assert err.rstrip().endswith("re-run under the current engine: the ruling differs from its golden trace")
+
+
+def test_check_is_quiet_about_scenarios_whose_cited_rules_did_not_change(
+    runner: CliRunner, sources: Path, tmp_path: Path
+) -> None:
+    from judgekit.scenario import check_scenario, load_scenario
+
+    folder = tmp_path / "quiet"
+    folder.mkdir()
+    text = CHARGE_SCENARIO.replace('rejected = [{ play = 1, rule = "602.2" }]\n', "")
+    text = text.replace('[[play]]\ndo = "charge"\ncard = "cat"\nunit = "standby1"\n\n', "")
+    text = text.replace("only once a turn (602.2).", "only once a turn.")
+    (folder / "charge.toml").write_text(text, encoding="utf-8")
+    check_scenario(load_scenario(folder / "charge.toml"), update=True)
+    code, _, err = invoke(runner, "check", str(folder))
+    assert (code, err) == (0, "")

@@ -150,6 +150,9 @@ def check(
         f"{len(results)} scenario(s): {len(results) - failed} passed, {failed} failed"
         + (f"; {bad} could not be read" if bad else "")
     )
+    from judgekit.commands.versions import warn_stale_rulings
+
+    warn_stale_rulings(files, {r.scenario.path.resolve(): r.ok for r in results})
     if bad:
         raise typer.Exit(2)
     if failed:

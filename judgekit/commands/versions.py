@@ -10,7 +10,7 @@ comment, ``--junit`` for CI). OLD and NEW are versions of the game's default doc
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -221,3 +221,19 @@ def history(
         echo_json(history_data(timeline))
     else:
         typer.echo(history_text(timeline, _style(use_color())), nl=False)
+
+
+def warn_stale_rulings(files: Sequence[Path], ran: Mapping[Path, bool]) -> int:
+    """Warn (stderr) of each scenario ruled under an older edition whose cited rules the newest one changed.
+
+    ``ran`` tells, by resolved path, whether each scenario just run still gives its golden
+    ruling. Returns how many warnings were printed; prints nothing while no document holds
+    more than one edition.
+    """
+    from judgekit.render.versions import stale_text
+    from judgekit.versions import stale_rulings
+
+    found = [stale for stale in stale_rulings(files, run=False) if stale.touches]
+    for stale in found:
+        typer.echo(f"warning: {stale_text(stale, ran.get(stale.file.path.resolve()))}", err=True)
+    return len(found)

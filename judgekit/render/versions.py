@@ -19,6 +19,7 @@ from judgekit.versions import (
     Relation,
     RuleTimeline,
     ScenarioImpact,
+    StaleRuling,
     Touch,
 )
 from rules_index.diff import (
@@ -303,7 +304,7 @@ def touch_text(touch: Touch) -> str:
     return f"via {' → '.join(touch.path)}: {what}"
 
 
-def rerun_text(impact: ScenarioImpact) -> str:
+def rerun_text(impact: ScenarioImpact | StaleRuling) -> str:
     """How the re-run went, in a few words."""
     rerun = impact.rerun
     if rerun is None:
@@ -320,6 +321,27 @@ def rerun_text(impact: ScenarioImpact) -> str:
     if not parts:
         parts.append("expectations fail")
     return "; ".join(parts)
+
+
+def stale_text(stale: StaleRuling, same_ruling: bool | None = None) -> str:
+    """One warning line: the scenario, its edition, the newer edition, the cited rules it changed, the re-run.
+
+    ``same_ruling`` is what a caller that has just run the scenario knows (``judgekit check``);
+    otherwise the stale ruling's own re-run is told.
+    """
+    file = stale.file
+    head = f"{file.path}: ruled under {stale.short} {file.document} {file.version}; {stale.newest} is held"
+    if not stale.touches:
+        return f"{head}, and none of the rules it cites changed"
+    changed = "; ".join(
+        touch_text(t) if t.relation is not Relation.DIRECT else f"{t.cited} {t.change.kind.value}"
+        for t in stale.touches
+    )
+    if same_ruling is None:
+        rerun = rerun_text(stale)
+    else:
+        rerun = "same ruling" if same_ruling else "the ruling differs from its golden trace"
+    return f"{head} and changes rules it cites: {changed}; re-run under the current engine: {rerun}"
 
 
 def impact_markdown(report: ImpactReport, short: str) -> str:
