@@ -149,6 +149,34 @@ def _ff_block(c: Ctx) -> Raw:
     return {"forward": c.one(c.keys(["field"], types=["forward"]) or c.keys(["field"]))}
 
 
+def _ff_field_limits(raw: Raw, ch: Chooser) -> None:
+    """A legal field after the swaps: one character of a name without the general icon (7.7.3), one Light or
+    Dark character (7.7.5), at most five backups (7.7.4); the others go to the break zone."""
+    cards: Raw = raw["cards"]
+    for side in raw["players"].values():
+        names: set[str] = set()
+        light_dark = backups = 0
+        kept, broken = [], []
+        for fc in side.get("field", []):
+            d = cards.get(fc["card"], {})
+            special = bool({"light", "dark"} & set(d.get("elements", [])))
+            backup = d.get("type") == "backup"
+            if (
+                (not d.get("generic") and d.get("name") in names)
+                or (special and light_dark)
+                or (backup and backups >= 5)
+            ):
+                broken.append(fc["card"])
+                continue
+            names.add(d.get("name", ""))
+            light_dark += special
+            backups += backup
+            kept.append(fc)
+        if broken:
+            side["field"] = kept
+            side["break_zone"] = [*side.get("break_zone", []), *broken]
+
+
 FFTCG = GameFuzz(
     game="fftcg",
     package="fftcg",
@@ -169,6 +197,7 @@ FFTCG = GameFuzz(
         "block declaration": ("block", "no_block"),
         "with priority": ("cast", "cast", "ability", "pass", "pass"),
     },
+    complete=_ff_field_limits,
 )
 
 
