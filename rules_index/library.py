@@ -266,7 +266,7 @@ def _manifest_after(
 
 def _short_name(game: str) -> str:
     parts = [part for part in game.split("-") if part]
-    return "".join(part[0] for part in parts).upper() if len(parts) > 1 else game.upper()[:6]
+    return "".join(part[0] for part in parts).upper() if len(parts) > 1 else game.upper()[:8]
 
 
 def _has_document(game: Any, document: str) -> bool:

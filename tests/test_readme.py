@@ -26,6 +26,28 @@ def examples() -> list[str]:
     return lines
 
 
+def session() -> list[str]:
+    """The `.venv/bin/judgekit …` lines of the block marked ``<!-- readme-session -->``, in order."""
+    block = re.search(r"<!-- readme-session -->\n```sh\n(.*?)```", README, flags=re.S)
+    assert block is not None
+    commands = [line.split("  #")[0].strip() for line in block.group(1).splitlines()]
+    return [command for command in commands if command.startswith(".venv/bin/judgekit ")]
+
+
+def test_bring_your_own_rulebook_session_runs_in_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's import session, run as a reader would: one library, one command after another."""
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setenv("JUDGEKIT_LIBRARY", str(tmp_path / "library"))
+    monkeypatch.setenv("JUDGEKIT_CACHE", str(tmp_path / "cache"))
+    runner = CliRunner(env={"NO_COLOR": "1"})
+    commands = session()
+    assert len(commands) >= 6
+    for command in commands:
+        result = runner.invoke(app, shlex.split(command)[1:])
+        assert result.exit_code == 0, f"{command}\n{result.stdout}\n{result.stderr}"
+        assert result.stdout.strip(), command
+
+
 def test_there_are_examples() -> None:
     assert len(examples()) >= 8
 

@@ -49,6 +49,7 @@ def rule_record(index: RulesIndex, bi: BookIndex, rule: Rule) -> dict[str, Any]:
         "terms": [term.name for term in index.terms_used_in(bi, rule.id)],
         "defines": [term.name for term in index.terms_defined_by(bi, rule.id)],
         "source": str(rule.span),
+        "page": rule.page,
     }
 
 
@@ -162,7 +163,8 @@ def rule(
     used = index.terms_used_in(bi, found.id)
     if used:
         typer.echo("uses: " + "、".join(f"{t.name} ({t.rule_id})" for t in used))
-    typer.echo(dim(f"\nsource: {found.span}", color))
+    printed = f" (printed on page {found.page})" if found.page else ""
+    typer.echo(dim(f"\nsource: {found.span}{printed}", color))
 
 
 @guarded

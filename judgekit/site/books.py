@@ -91,6 +91,8 @@ class RuleView:
     """Terms it defines, linked to the glossary."""
     source: str
     """Where it was printed (``divine-cross/comprehensive-1.0.16.txt:539``)."""
+    printed_page: int | None
+    """The page of the publisher's PDF it is printed on, for books imported from a PDF."""
     previews: frozenset[str]
     """Preview keys of the rules its links point at."""
 
@@ -275,6 +277,7 @@ def prepare_book(
             cited_by=tuple(citations.get(rule.id, ())),
             defines=tuple(defines.get(rule.id, ())),
             source=str(rule.span),
+            printed_page=rule.page,
             previews=keys,
         )
         previews[paths.anchor(rule.id)] = Preview(f"{short} {rule.id}", rule.title, _preview_text(rule, bi))
