@@ -29,6 +29,7 @@ from judgekit.errors import ScenarioError
 from judgekit.scenario_file import (
     document_problems,
     expectation_ids,
+    library_catalog,
     pin_problems,
     read_scenario_data,
     rule_id_problems,
@@ -177,11 +178,12 @@ def load_scenario(path: str | Path) -> Scenario:
         raise ScenarioError(_problems(exc), where) from exc
     problems = support.validate(scenario_model)
     pinned = support.preset().rulebook
-    pin = pin_problems(support.id, scenario_model.document, scenario_model.rulebook, pinned)
+    catalog = library_catalog()
+    pin = pin_problems(catalog, support.id, scenario_model.document, scenario_model.rulebook, pinned)
     differs = [(f"differs[{i}].document", d.document) for i, d in enumerate(getattr(scenario_model, "differs", ()))]
-    problems += pin + document_problems(support.id, differs)
+    problems += pin + document_problems(catalog, support.id, differs)
     if not pin:
-        problems += rule_id_problems(pinned, expectation_ids(scenario_model))
+        problems += rule_id_problems(catalog, pinned, expectation_ids(scenario_model))
     if problems:
         raise ScenarioError(problems, where)
     return Scenario(p, p.name.removesuffix(".toml"), support.id, scenario_model)
@@ -374,9 +376,9 @@ def cited_sections(trace: Trace) -> dict[str, set[str]]:
     """Every rule the trace cites and every rule above one it cites, each with the cited rules under it (itself
     included): a section id is satisfied by the rules under it (``expect.cites = ["807"]`` holds when 807.5a is
     cited), as a judge who names a section means its rules."""
-    from judgekit.scenario_file import rules_index
+    from judgekit.scenario_file import library_catalog, rules_index
 
-    rules = rules_index().book(trace.game, trace.document, trace.version).rules
+    rules = rules_index(library_catalog()).book(trace.game, trace.document, trace.version).rules
     out: dict[str, set[str]] = {}
     for rid in trace.cited_ids():
         node: str | None = rid

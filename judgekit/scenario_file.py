@@ -26,6 +26,7 @@ from judgekit.errors import ScenarioError
 
 if TYPE_CHECKING:
     from judgekit.engine import Rulebook
+    from rules_index.catalog import Catalog
     from rules_index.graph import RulesIndex
 
 Problems = list[tuple[str, str]]
@@ -96,9 +97,11 @@ def bad_characters(data: Any, key: str = "") -> Iterator[tuple[str, str]]:
             items: list[tuple[str, Any]] = []
             for k, v in value.items():
                 problem = character_problem(k)
+                name = shown(k) if problem else k
+                path = f"{at}.{name}" if at else name
                 if problem:
-                    yield (f"{at}.{shown(k)}" if at else shown(k), f"a key without such characters; {problem}")
-                items.append((f"{at}.{shown(k)}" if at else shown(k), v))
+                    yield (path, f"a key without such characters; {problem}")
+                items.append((path, v))
             stack.extend(reversed(items))
         elif isinstance(value, list):
             stack.extend(reversed([(f"{at}[{i}]", v) for i, v in enumerate(value)]))
@@ -132,18 +135,17 @@ def shown(text: str) -> str:
 # --- the rulebook pin ----------------------------------------------------------------------------
 
 
-def pin_problems(game: str, document: str, version: str, pinned: Rulebook) -> Problems:
+def pin_problems(catalog: Catalog, game: str, document: str, version: str, pinned: Rulebook) -> Problems:
     """Problems of a scenario ruled under ``document`` ``version`` of ``game``, for an engine pinned to ``pinned``.
 
     An unknown document or version lists the held ones; a held edition other than the one the
     engine implements is refused, naming the edition it implements (the run would otherwise cite
     another edition's rules than the one the scenario says).
     """
-    from rules_index.catalog import load_catalog
     from rules_index.errors import UnknownGameError
 
     try:
-        held = load_catalog().game(game)
+        held = catalog.game(game)
     except UnknownGameError:
         return [("game", f"a game held in the rules library; {game!r} has an engine but no rulebook")]
     docs = {d.id: d for d in held.documents}
@@ -170,13 +172,12 @@ def pin_problems(game: str, document: str, version: str, pinned: Rulebook) -> Pr
     return []
 
 
-def document_problems(game: str, documents: Sequence[tuple[str, str]]) -> Problems:
+def document_problems(catalog: Catalog, game: str, documents: Sequence[tuple[str, str]]) -> Problems:
     """(key, document id) pairs naming a document ``game`` does not hold."""
-    from rules_index.catalog import load_catalog
     from rules_index.errors import UnknownGameError
 
     try:
-        held = load_catalog().game(game)
+        held = catalog.game(game)
     except UnknownGameError:  # pin_problems says so
         return []
     ids = [d.id for d in held.documents]
@@ -189,30 +190,59 @@ def document_problems(game: str, documents: Sequence[tuple[str, str]]) -> Proble
 
 # --- rule ids ------------------------------------------------------------------------------------
 
-_INDEX: list[RulesIndex] = []
-"""The rules index this process last loaded (reloaded when the library changes)."""
+_CATALOG: dict[object, Catalog] = {}
+"""The catalog this process last read, under the state of the manifests it was read from."""
+
+_INDEX: dict[int, tuple[Catalog, RulesIndex]] = {}
+"""The rules index this process last loaded, under the id of the catalog it was loaded for."""
 
 
-def rules_index() -> RulesIndex:
-    """The rules index, loaded once a process unless the library's files change."""
-    from rules_index.catalog import load_catalog
-    from rules_index.graph import index_fingerprint, load_index
+def library_catalog() -> Catalog:
+    """The catalog of the rules libraries, read again only when a manifest is added, removed or changed.
 
-    catalog = load_catalog()
-    if _INDEX and _INDEX[0].fingerprint == index_fingerprint(catalog):
-        return _INDEX[0]
+    Loading scenarios one after another (``check``, the site) would otherwise read and parse every
+    manifest again for each file.
+    """
+    from rules_index import catalog as catalogs
+
+    roots = (catalogs.SOURCES, catalogs.user_library())
+    try:
+        stats = tuple(
+            (str(m), st.st_mtime_ns, st.st_size)
+            for root in roots
+            for m in sorted(root.glob("*/manifest.toml"))
+            for st in (m.stat(),)
+        )
+    except OSError:  # a manifest came or went while looking: read the catalog afresh
+        return catalogs.load_catalog()
+    key = (roots, stats)
+    if key not in _CATALOG:
+        _CATALOG.clear()
+        _CATALOG[key] = catalogs.load_catalog()
+    return _CATALOG[key]
+
+
+def rules_index(catalog: Catalog | None = None) -> RulesIndex:
+    """The rules index of ``catalog`` (default: :func:`library_catalog`), loaded once for the same catalog."""
+    from rules_index.graph import load_index
+
+    catalog = catalog or library_catalog()
+    held = _INDEX.get(id(catalog))
+    if held is not None and held[0] is catalog:
+        return held[1]
     index = load_index(catalog)
-    _INDEX[:] = [index]
+    _INDEX.clear()
+    _INDEX[id(catalog)] = (catalog, index)
     return index
 
 
-def rule_id_problems(pinned: Rulebook, ids: Sequence[tuple[str, str]]) -> Problems:
+def rule_id_problems(catalog: Catalog, pinned: Rulebook, ids: Sequence[tuple[str, str]]) -> Problems:
     """(key, rule id) pairs naming no rule of ``pinned``, with the nearest ids."""
     from rules_index.errors import UnknownRuleError
 
     if not ids:
         return []
-    index = rules_index()
+    index = rules_index(catalog)
     out: Problems = []
     for key, rule_id in ids:
         try:

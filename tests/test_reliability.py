@@ -177,11 +177,11 @@ def test_an_older_held_version_is_refused_naming_the_engines(tmp_path: Path, mon
 
 def test_every_engine_is_pinned_to_an_edition_it_holds() -> None:
     from judgekit.games import GAMES, game_support
-    from judgekit.scenario_file import pin_problems
+    from judgekit.scenario_file import library_catalog, pin_problems
 
     for game in GAMES:
         pinned = game_support(game).preset().rulebook
-        assert pin_problems(game, pinned.document, pinned.version, pinned) == [], game
+        assert pin_problems(library_catalog(), game, pinned.document, pinned.version, pinned) == [], game
 
 
 def test_a_difference_naming_an_unknown_document_is_refused(tmp_path: Path) -> None:
