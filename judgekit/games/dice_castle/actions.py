@@ -375,6 +375,7 @@ def play_card(
         return True
     d = g.definition(card)
     g.timings = []
+    g.countered = []
     g.last_negated = None
     if d.magic == "counter":
         return set_counter(g, pid, card, index)

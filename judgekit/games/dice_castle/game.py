@@ -190,6 +190,8 @@ class DiceCastle(Engine):
         """Players whose castle was empty at some moment of the effect being resolved."""
         self.timings: list[tuple[str, str | None]] = []
         """Counter timings passed during the current play: (event, subject)."""
+        self.countered: list[tuple[str, str | None]] = []
+        """The timings of the current play at which counters were activated: (event, subject)."""
         self.competitive = False
         """Whether the competitive rules apply."""
         self.match: MatchRecord | None = None

@@ -198,6 +198,10 @@ def counter_timing(g: DiceCastle, events: Sequence[Event], *, silent: bool = Fal
         for iid in iids:
             g.turn_face(iid, False)
         cites = [*first, COUNTER[1]] + ([TOGETHER[1]] if len(iids) > 1 else [])
+        events_now = [found[i] for i in iids]
+        if any(e.name == "enters" and ("played", e.subject) in g.countered for e in events_now):
+            cites.append(IN_PLAY[5])  # a counter at the play, then one at the entering: the order /5 asks for
+        g.countered.extend((e.name, e.subject) for e in events_now)
         g.record(
             StepKind.ACTION,
             pid,

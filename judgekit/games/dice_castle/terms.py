@@ -46,6 +46,7 @@ from judgekit.games.dice_castle.ids import (
     ADD_DIE,
     BATTLE,
     COMPOSITE,
+    COUNTER,
     DICE,
     DRAW,
     EFFECTS,
@@ -63,6 +64,7 @@ from judgekit.games.dice_castle.ids import (
     NOT_PLAYED,
     OR,
     PLAY_RANGE,
+    PRIORITY,
     SUPPORT,
     TEXT_WINS,
     WALLS,
@@ -936,10 +938,12 @@ def may(g: DiceCastle, ctx: Ctx, op: May, *, silent: bool = False) -> bool:
     return yes[0] == "yes"
 
 
-@rule(IN_PLAY[4], COMPOSITE[4], COMPOSITE[5], SUPPORT[6], role=RuleRole.TERM)
+@rule(IN_PLAY[4], COMPOSITE[4], COMPOSITE[5], SUPPORT[6], PRIORITY[3], COUNTER[1], role=RuleRole.TERM)
 def negate(g: DiceCastle, ctx: Ctx, op: Negate, *, silent: bool = False) -> bool:
     """無効: the play, or the IN, OUT or cost ability, that the counter answers is negated (a composite ability
-    caught as an IN ability before its cost is paid, as a cost ability after)."""
+    caught as an IN ability before its cost is paid, as a cost ability after). An OUT ability's activation is
+    negated as 効果処理の優先順位について/3's example says; any ability is negated before it resolves because the
+    counter answering its activation is processed first (カウンターの処理/1)."""
     event = ctx.event
     if event is None:
         return False
@@ -965,7 +969,7 @@ def negate(g: DiceCastle, ctx: Ctx, op: Negate, *, silent: bool = False) -> bool
             g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: nothing left to negate", [])
         return item is not None
     g.pending.remove(item)
-    cites: list[str] = []
+    cites: list[str] = [PRIORITY[3]] if kind is PendingKind.OUT else [COUNTER[1]]
     note = ""
     if item.ability is not None and item.ability.cost is not None and item.ability.timing is not None:
         if kind is PendingKind.IN:
