@@ -646,6 +646,8 @@ def extract_inline_examples(pieces: list[_Piece], path: str) -> tuple[str, tuple
     either ASCII or full-width parentheses. The example keeps its ``例:`` label; its
     parentheses go with it, and the text around it is joined back.
     """
+    if not any("例" in piece.text for piece in pieces):
+        return joined_text(pieces), ()
     text = ""
     starts: list[tuple[int, int]] = []
     for piece in pieces:

@@ -366,6 +366,7 @@ def first_path(length: int, starts: StartOrdinals) -> NumberPath:
 
 # --------------------------------------------------------------------------- detection
 
+_NUMBER_START_LINE = re.compile(r"^[ \t]*(?:-[ \t]*)?\d[^\n]{0,24}", re.MULTILINE)
 _DC_ITEM_LINE = re.compile(r"^\s*(?:-\s*)?\d{3,4}\.\d+[a-z]-\d+", re.MULTILINE)
 _THREE_DIGIT_LINE = re.compile(r"^\s*\d{3}\.\d+(?:[a-z]\.?|\.)\s", re.MULTILINE)
 _THREE_DIGIT_LETTER = re.compile(r"^\s*\d{3}\.\d+(?P<letter>[a-z])\.?\s", re.MULTILINE)
@@ -393,20 +394,22 @@ def detect_scheme(text: str) -> Detection:
     (``403.3a-1``) or with the hundreds as chapters they are ``divine-cross``. Otherwise dotted
     numbers of two or more levels decide between ``dotted`` (trailing period) and ``dotted-bare``.
     """
+    # Only lines that start with a number (or a bulleted one) can say anything: take them out once.
+    numbered = "\n".join(_NUMBER_START_LINE.findall(text))
     evidence = {
-        "divine-cross items": len(_DC_ITEM_LINE.findall(text)),
-        "three-digit rules": len(_THREE_DIGIT_LINE.findall(text)),
-        "one-digit chapters": len(_CHAPTER_LINE.findall(text)),
-        "three-digit sections": len(_SECTION_LINE.findall(text)),
-        "dotted with period": len(_DOTTED_PERIOD_LINE.findall(text)),
-        "dotted without period": len(_DOTTED_BARE_LINE.findall(text)),
+        "divine-cross items": len(_DC_ITEM_LINE.findall(numbered)),
+        "three-digit rules": len(_THREE_DIGIT_LINE.findall(numbered)),
+        "one-digit chapters": len(_CHAPTER_LINE.findall(numbered)),
+        "three-digit sections": len(_SECTION_LINE.findall(numbered)),
+        "dotted with period": len(_DOTTED_PERIOD_LINE.findall(numbered)),
+        "dotted without period": len(_DOTTED_BARE_LINE.findall(numbered)),
     }
     three_digit = evidence["three-digit rules"] + evidence["divine-cross items"]
     dotted = evidence["dotted with period"] + evidence["dotted without period"]
     if three_digit >= 3 and three_digit * 2 >= dotted:
         if evidence["divine-cross items"] or not evidence["one-digit chapters"]:
             return Detection(SCHEMES["divine-cross"], evidence)
-        letters = {m["letter"] for m in _THREE_DIGIT_LETTER.finditer(text)}
+        letters = {m["letter"] for m in _THREE_DIGIT_LETTER.finditer(numbered)}
         uses_skipped = any(letter in letters for letter in _SKIPPED_LETTERS)
         return Detection(SCHEMES["three-digit-all-letters" if uses_skipped else "three-digit"], evidence)
     if dotted >= 3:

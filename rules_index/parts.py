@@ -49,6 +49,8 @@ def part_heading(line: str) -> PartHeading | None:
 
     An appendix whose title speaks of updates or changes (``付録 D：更新内容``) is the change log.
     """
+    if len(line) > 80:
+        return None
     text = nfkc(line).strip()
     if not text or len(text) > 60:
         return None

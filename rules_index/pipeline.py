@@ -20,13 +20,15 @@ Parser = Callable[[str, DocumentInfo], RuleBook]
 """A parse function: (text, document) → book."""
 
 _SIDE_BY_SIDE = re.compile(r"\S[ \u3000]{2,}(?:\d{3}\.\d+[a-z]?\.?|\d{1,2}(?:\.\d{1,3}){1,5}\.?)[ \u3000]+\S")
-_LEADING_NUMBER = re.compile(r"^\s*(?:\d{3}\.\d+|\d{1,2}(?:\.\d{1,3}){1,5})")
+_NUMBERED_LINE = re.compile(r"^[ \t]*(?:\d{3}\.\d+|\d{1,2}(?:\.\d{1,3}){1,5})[^\n]*", re.MULTILINE)
 SIDE_BY_SIDE_SHARE = 0.05
 """Share of numbered lines carrying a second rule number after a wide gap that marks merged columns."""
 SIDE_BY_SIDE_MIN = 5
 """…and at least this many such lines."""
 
 _PRIVATE_USE = re.compile(r"[\ue000-\uf8ff]")
+_ICON_SCRIPT = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\ue000-\uf8ff]")
+"""Icons are only looked for in text with Japanese or private-use characters."""
 _CJK = "\u3040-\u30ff\u3400-\u9fff"
 _PARTICLES = "がのをにとはでもや"
 _ICON_GAP = re.compile(
@@ -78,12 +80,13 @@ def refuse_side_by_side(text: str, where: str) -> None:
     """
     numbered = 0
     merged: list[tuple[int, str]] = []
-    for number, line in enumerate(text.split("\n"), start=1):
-        if "\t" in line or not _LEADING_NUMBER.match(line):
+    for found in _NUMBERED_LINE.finditer(text):
+        line = found.group(0)
+        if "\t" in line:
             continue
         numbered += 1
-        if _SIDE_BY_SIDE.search(line):
-            merged.append((number, line.strip()))
+        if ("  " in line or "\u3000" in line) and _SIDE_BY_SIDE.search(line):
+            merged.append((text.count("\n", 0, found.start()) + 1, line.strip()))
     if len(merged) >= SIDE_BY_SIDE_MIN and len(merged) >= SIDE_BY_SIDE_SHARE * numbered:
         samples = "; ".join(f"line {n}: {line[:70]!r}" for n, line in merged[:3])
         raise ParseError(
@@ -117,6 +120,9 @@ def with_icons(book: RuleBook) -> RuleBook:
     rules = []
     changed = False
     for rule in book.rules:
+        if _ICON_SCRIPT.search(rule.text) is None:
+            rules.append(rule)
+            continue
         glyphs = [Icon(m.start(), m.group(0)) for m in _PRIVATE_USE.finditer(rule.text)]
         gaps = [Icon(m.start(), "") for m in _ICON_GAP.finditer(rule.text)]
         icons = tuple(sorted(glyphs + gaps, key=lambda icon: icon.offset))
