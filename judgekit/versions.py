@@ -686,11 +686,20 @@ def stale_rulings(
                 cache.put(old, new, diff)
             diffs[key] = (diff, old)
         diff, old = diffs[key]
-        file = read_scenario_file(path, old)
-        reached = touches(file.cited_ids(), diff, old)
-        rerun = rerun_scenario(path) if run and reached else None
-        found.append(StaleRuling(file, game.short, doc.latest.version, reached, rerun))
+        found.append(stale_ruling(path, old, diff, game.short, run=run))
     return tuple(found)
+
+
+def stale_ruling(path: Path, old: RuleBook, diff: BookDiff, short: str, *, run: bool = True) -> StaleRuling:
+    """The scenario at ``path``, pinned to ``old``, against ``diff`` (``old`` → the newest edition).
+
+    With ``run``, a scenario whose cited rules a change reaches is re-run under the current
+    engine and compared with its golden trace.
+    """
+    file = read_scenario_file(path, old)
+    reached = touches(file.cited_ids(), diff, old)
+    rerun = rerun_scenario(path) if run and reached else None
+    return StaleRuling(file, short, diff.new.version, reached, rerun)
 
 
 def _pin(path: Path) -> tuple[str, str, str] | None:

@@ -135,3 +135,43 @@ def test_a_change_reaches_citations_directly_under_them_and_through_references()
         ("604.2", Relation.REFERENCE, ("604.2", "804", "804.2c-1")),
     ]
     assert all(t.changed == "804.2c-1" for t in found)
+
+
+# --------------------------------------------------------------------------- stale rulings on the site
+
+
+@pytest.fixture(scope="module")
+def stale_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Divine Cross with 1.0.16, 1.0.17 and 1.0.18 held and one scenario ruled under 1.0.16 citing 602.2,
+    which 1.0.17 rewords (its golden trace made now)."""
+    from judgekit.scenario import check_scenario, load_scenario
+    from judgekit.site.build import build_site
+    from judgekit.site.scenarios import load_scenario_pages
+    from tests.site.editions import versions_index
+    from tests.test_cli_versions import CHARGE_SCENARIO
+
+    root = tmp_path_factory.mktemp("stale")
+    folder = root / "scenarios" / "divine-cross"
+    folder.mkdir(parents=True)
+    (folder / "charge.toml").write_text(CHARGE_SCENARIO, encoding="utf-8")
+    check_scenario(load_scenario(folder / "charge.toml"), update=True)
+    pages = load_scenario_pages(root / "scenarios")
+    return build_site(root / "site", index=versions_index(root), scenarios=pages).out
+
+
+def test_a_scenario_page_names_the_cited_rules_a_newer_edition_changed(stale_site: Path) -> None:
+    html = (stale_site / "divine-cross" / "scenarios" / "charge.html").read_text(encoding="utf-8")
+    notice = html[html.index('<aside class="warning stale"') : html.index("</aside>")]
+    assert "Ruled under 1.0.16;" in notice
+    assert 'href="../diff/comprehensive--1.0.16--1.0.18.html">1.0.18</a> is held' in notice
+    assert '<a href="../diff/comprehensive--1.0.16--1.0.18.html#new-602.2">602.2 changed</a>' in notice
+    assert "Re-run under the current engine, it gives the same ruling." in notice
+
+
+def test_a_diff_page_lists_the_scenarios_its_changes_reach(stale_site: Path) -> None:
+    html = (stale_site / "divine-cross" / "diff" / "comprehensive--1.0.16--1.0.17.html").read_text(encoding="utf-8")
+    section = html[html.index('<section class="affected"') : html.index("</section>")]
+    assert "Scenarios ruled under 1.0.16 that these changes reach" in section
+    assert '<a href="../scenarios/charge.html">Charging: once a turn</a>: 602.2 changed' in section
+    later = (stale_site / "divine-cross" / "diff" / "comprehensive--1.0.17--1.0.18.html").read_text(encoding="utf-8")
+    assert 'class="affected"' not in later  # nothing is ruled under 1.0.17

@@ -305,7 +305,7 @@ class Site:
                         game=game,
                         crumbs=[*crumbs, history],
                         page_diff=diff,
-                        **diff_view(diff, held.diff_of(diff)),
+                        **diff_view(diff, held.diff_of(diff), self.data.scenarios),
                     )
             self.render_page(
                 writer,

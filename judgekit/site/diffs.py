@@ -10,8 +10,10 @@ notes the changes of each rule that has any.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
@@ -22,6 +24,7 @@ from judgekit.site.layout import GamePaths, relative, safe_name
 from rules_index.diff import HistoryKind
 
 if TYPE_CHECKING:
+    from judgekit.site.scenarios import ScenarioPage
     from rules_index.catalog import Document
     from rules_index.diff import BookDiff, DiffOp, History, HistoryEvent
 
@@ -106,6 +109,48 @@ class RuleHistory:
 
 
 @dataclass(frozen=True, slots=True)
+class AffectedRule:
+    """A rule a scenario cites that a newer edition changed."""
+
+    cited: str
+    """The id as the scenario cites it."""
+    words: str
+    """What changed, in words (``602.2 changed``, ``under 1102: 1102.1 changed``)."""
+    diff: str
+    """The change's entry on the diff page (from the site root)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StaleNotice:
+    """What a scenario page says when a newer edition of its rulebook is held."""
+
+    version: str
+    """The edition the scenario is ruled under."""
+    newest: str
+    """The newest edition held."""
+    diff: str
+    """The diff page of the two (from the site root)."""
+    rules: tuple[AffectedRule, ...]
+    """The cited rules the newer edition changed (empty: none)."""
+    same_ruling: bool | None
+    """Whether a re-run under the current engine gives the same ruling (None: not re-run)."""
+    rerun: str
+    """How the re-run went, in words; empty when not re-run."""
+
+
+@dataclass(frozen=True, slots=True)
+class AffectedScenario:
+    """A scenario a diff page's changes reach."""
+
+    title: str
+    """The scenario's title."""
+    path: str
+    """Its page (from the site root)."""
+    rules: tuple[str, ...]
+    """What reaches its citations, in words."""
+
+
+@dataclass(frozen=True, slots=True)
 class DocumentVersions:
     """The versions held of one document: their pages, their history, their diffs (each computed once)."""
 
@@ -117,6 +162,8 @@ class DocumentVersions:
     """The rule histories (None when only one version is held)."""
     diffs: dict[tuple[int, int], BookDiff] = field(default_factory=dict)
     """Diffs of versions that are not consecutive, by (old, new) index, as they are computed."""
+    notices: dict[tuple[Path, str], StaleNotice | None] = field(default_factory=dict)
+    """Stale-ruling notices by (scenario file, pinned version), as they are computed."""
 
     @classmethod
     def of(cls, document: Document, books: dict[BookKey, BookPages]) -> DocumentVersions:
@@ -173,6 +220,35 @@ class DocumentVersions:
             steps.append(self._step(event, k, current=event.version == version))
         return RuleHistory(self.versions, tuple(steps))
 
+    def stale_notice(self, path: Path, version: str, short: str) -> StaleNotice | None:
+        """The notice for a scenario file pinned to ``version`` when a newer edition is held, else None.
+
+        The scenario's citations are compared with the newest edition through the diff of the
+        two; a scenario a change reaches is re-run under the current engine.
+        """
+        if (path, version) in self.notices:
+            return self.notices[(path, version)]
+        index = {v: i for i, v in enumerate(self.versions)}
+        notice: StaleNotice | None = None
+        last = len(self.books) - 1
+        if version in index and index[version] < last:
+            from judgekit.render.versions import rerun_text, touch_text
+            from judgekit.versions import stale_ruling
+
+            k = index[version]
+            diff = self.diff(k, last)
+            ruling = stale_ruling(path, self.books[k].bi.book, diff, short)
+            info = self.books[last].bi.info
+            page = diff_path(info.game, info.document, version, info.version)
+            rules = tuple(
+                AffectedRule(touch.cited, touch_text(touch), f"{page}#{anchor(touch.change)}")
+                for touch in ruling.touches
+            )
+            rerun = rerun_text(ruling) if ruling.rerun is not None else ""
+            notice = StaleNotice(version, info.version, page, rules, ruling.same_ruling, rerun)
+        self.notices[(path, version)] = notice
+        return notice
+
     def _step(self, event: HistoryEvent, k: int, *, current: bool) -> HistoryStep:
         removed = event.kind is HistoryKind.REMOVED
         here = self.books[k - 1] if removed else self.books[k]
@@ -213,10 +289,29 @@ class _Links:
         return RuleTarget(relative(self.page.path, view.page), f"{side}:{view.anchor}")
 
 
-def diff_view(page: DiffPage, diff: BookDiff) -> dict[str, Any]:
-    """What the diff page's template gets: the diff drawn by the shared renderer, and its previews."""
+def diff_view(page: DiffPage, diff: BookDiff, scenarios: Sequence[ScenarioPage] = ()) -> dict[str, Any]:
+    """What the diff page's template gets: the diff drawn by the shared renderer, its previews,
+    and the scenarios ruled under the older version whose citations its changes reach."""
     links = _Links(page)
     fragment: Markup = diff_fragment(diff, links=links, level=2)
     previews = {f"old:{k}": v for k, v in page.old.previews_for(links.used["old"]).items()}
     previews.update({f"new:{k}": v for k, v in page.new.previews_for(links.used["new"]).items()})
-    return {"diff": diff, "fragment": fragment, "previews": previews}
+    return {"diff": diff, "fragment": fragment, "previews": previews, "affected": affected(page, diff, scenarios)}
+
+
+def affected(page: DiffPage, diff: BookDiff, scenarios: Sequence[ScenarioPage]) -> list[AffectedScenario]:
+    """The scenarios ruled under the page's older version whose cited rules its changes reach."""
+    from judgekit.render.versions import touch_text
+    from judgekit.versions import read_scenario_file, touches
+
+    info = page.old.bi.info
+    book = page.old.bi.book
+    found = []
+    for scenario in scenarios:
+        pinned = (scenario.game, scenario.document, scenario.version)
+        if scenario.file is None or pinned != (info.game, info.document, info.version):
+            continue
+        reached = touches(read_scenario_file(scenario.file, book).cited_ids(), diff, book)
+        if reached:
+            found.append(AffectedScenario(scenario.title, scenario.path, tuple(touch_text(t) for t in reached)))
+    return found

@@ -26,6 +26,7 @@ from judgekit.site.layout import GamePaths, relative
 if TYPE_CHECKING:
     from judgekit.engine.trace import BoardView, CardView, Trace, TraceStep
     from judgekit.site.build import Site
+    from judgekit.site.diffs import StaleNotice
     from judgekit.site.output import SiteWriter
     from rules_index.catalog import Game
 
@@ -62,6 +63,8 @@ class ScenarioPage:
     """Anything else worth saying (Markdown)."""
     differs: tuple[Difference, ...] = ()
     """Where another document says otherwise, and how the ruling differs."""
+    file: Path | None = None
+    """The scenario file itself (for comparing its citations with newer editions)."""
 
     @property
     def path(self) -> str:
@@ -150,6 +153,7 @@ def load_scenario_pages(root: Path | None = None) -> list[ScenarioPage]:
                     Difference(str(d.says), tuple(d.rules), str(d.difference), str(d.document))
                     for d in getattr(model, "differs", ())
                 ),
+                file=path,
             )
         )
     if problems:
@@ -350,7 +354,16 @@ def scenario_view(site: Site, scenario: ScenarioPage) -> dict[str, Any]:
         "outcome_rules": outcome_rules,
         "previews": previews,
         "scripts": ["static/scenario.js"],
+        "stale": _stale_notice(site, scenario),
     }
+
+
+def _stale_notice(site: Site, scenario: ScenarioPage) -> StaleNotice | None:
+    """The notice shown when a newer edition of the scenario's rulebook is held (None otherwise)."""
+    held = site.versions.get((scenario.game, scenario.document))
+    if held is None or scenario.file is None:
+        return None
+    return held.stale_notice(scenario.file, scenario.version, site.index.catalog.game(scenario.game).short)
 
 
 def _step_view(site: Site, step: TraceStep, board: int, previews: dict[str, dict[str, str]]) -> StepView:
