@@ -81,9 +81,9 @@ class Classifier:
 
     def wording(self, i: int, j: int) -> tuple[Wording, tuple[ReferenceChange, ...]]:
         """How the wording of the pair changed, and its references whose target changed."""
-        references = self.reference_changes(i, j)
-        if self.old.plain[i] == self.new.plain[j]:
+        if self.old.raw[i] == self.new.raw[j] or self.old.plain[i] == self.new.plain[j]:
             return Wording.SAME, ()
+        references = self.reference_changes(i, j)
         if (
             self.old.key[i] == self.new.key[j]
             and references
@@ -316,10 +316,22 @@ def removal_anchors(old: Side, image: Mapping[int, int]) -> dict[int, int]:
 
 
 def stale_references(new: Side, mapping: Mapping[int, int], classifier: Classifier) -> tuple[StaleReference, ...]:
-    """References kept as printed although their target now has another id."""
+    """References kept as printed although their target now has another id.
+
+    A rule printed identically can only hold one when its text names a rule that was
+    renumbered or removed, so only such rules have their references read.
+    """
+    old = classifier.old
+    renamed = {
+        rule.id
+        for k, rule in enumerate(old.rules)
+        if k not in classifier.image or new.rules[classifier.image[k]].id != rule.id
+    }
     found: list[StaleReference] = []
     for i in sorted(mapping):
         j = mapping[i]
+        if old.raw[i] == new.raw[j] and not (renamed and old.numbers(i) & renamed):
+            continue
         for ref in classifier.reference_changes(i, j):
             if ref.status is ReferenceStatus.STALE:
                 now = classifier.new_id_of(ref.old_target) or ""

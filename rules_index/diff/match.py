@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import heapq
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from rules_index.diff.prepare import Side, bigrams, containment, dice, similarity
@@ -41,12 +41,14 @@ _SCALE = 1_000_000
 # --------------------------------------------------------------------------- candidates
 
 
-def _exact_pairs(old: Side, new: Side) -> list[tuple[int, int]]:
-    """Every pair with equal masked keys."""
-    by_key: dict[str, list[int]] = {}
-    for j, k in enumerate(new.key):
-        by_key.setdefault(k, []).append(j)
-    return [(i, j) for i, k in enumerate(old.key) for j in by_key.get(k, ())]
+def _equal_pairs(
+    old: Sequence[str], new: Sequence[str], olds: Iterable[int], news: Iterable[int]
+) -> list[tuple[int, int]]:
+    """Every pair of the given positions whose values are equal."""
+    by_value: dict[str, list[int]] = {}
+    for j in news:
+        by_value.setdefault(new[j], []).append(j)
+    return [(i, j) for i in olds for j in by_value.get(old[i], ())]
 
 
 def _anchors(exact: list[tuple[int, int]]) -> dict[int, int]:
@@ -288,13 +290,18 @@ def _dijkstra(
 def match_rules(old: Side, new: Side) -> dict[int, int]:
     """The best overall mapping of old positions to new positions.
 
-    Rules whose key occurs once in each version are anchored first; the others are
+    Rules printed identically, once in each version, are anchored first, then those whose
+    key (normalised, reference numbers masked) occurs once among the rest; the others are
     assigned among their plausible candidates (equal keys, the most similar texts, the
     slots the structure suggests), scored with structural priors that depend on the
     mapping, so scoring and solving repeat until the mapping is stable.
     """
-    exact = _exact_pairs(old, new)
-    anchors = _anchors(exact)
+    identical = _anchors(_equal_pairs(old.raw, new.raw, range(len(old.rules)), range(len(new.rules))))
+    taken = set(identical.values())
+    rest_old = [i for i in range(len(old.rules)) if i not in identical]
+    rest_new = [j for j in range(len(new.rules)) if j not in taken]
+    exact = _equal_pairs(old.key, new.key, rest_old, rest_new)
+    anchors = {**identical, **_anchors(exact)}
     anchored_new = set(anchors.values())
     free_old = [i for i in range(len(old.rules)) if i not in anchors]
     free_new = {j for j in range(len(new.rules)) if j not in anchored_new}
@@ -360,7 +367,7 @@ def find_groups(
         partner = mapping.get(w)
         if partner is None:
             low, high = before[w] + 1, after[w] - 1
-        elif whole_side.key[w] == piece_side.key[partner]:
+        elif whole_side.raw[w] == piece_side.raw[partner] or whole_side.key[w] == piece_side.key[partner]:
             continue
         else:
             low, high = partner - MAX_PIECES + 1, partner + MAX_PIECES - 1

@@ -2,7 +2,7 @@
 
 A rule is reduced to a *key*: its title, text, examples and figures in
 :func:`~rules_index.normalize.search_key` form, with the numbers of its cross-references
-(found by :func:`rules_index.refs.find_references`) masked, so that a reference renumbered
+(found by :func:`rules_index.refs.references_in`) masked, so that a reference renumbered
 along with its target still matches exactly.
 """
 
@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
+from typing import TypeVar, overload
 
 from rapidfuzz import fuzz
 
 from rules_index.model import Rule, RuleBook
-from rules_index.normalize import search_key
-from rules_index.refs import Reference, find_references
+from rules_index.normalize import nfkc, search_key
+from rules_index.refs import Reference, id_shapes, printed_ids, references_in
 from rules_index.terms import Term, find_terms
 
 MASK = "\x00"
@@ -26,14 +27,43 @@ MASK = "\x00"
 PART_SEPARATOR = "\x1f"
 """Between the parts (title, text, examples, figures) of a key."""
 _REFERENCE_NUMBER = re.compile(r"[0-9０-９][0-9０-９.．a-zａ-ｚ\-－]*")
+T = TypeVar("T")
+
+
+class Lazy(Sequence[T]):
+    """A sequence whose items are computed on first use and kept (index access only)."""
+
+    __slots__ = ("_compute", "_items")
+
+    def __init__(self, size: int, compute: Callable[[int], T]) -> None:
+        self._compute = compute
+        self._items: list[T | None] = [None] * size
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[T]: ...
+
+    def __getitem__(self, index: int | slice) -> T | Sequence[T]:
+        if isinstance(index, slice):
+            return [self[k] for k in range(*index.indices(len(self)))]
+        found = self._items[index]
+        if found is None:
+            found = self._items[index] = self._compute(index)
+        return found
 
 
 @dataclass(frozen=True, slots=True)
 class Side:
-    """One version prepared for matching: per-rule keys and structure, by position.
+    """One version prepared for matching: per-rule content and structure, by position.
 
-    Bigrams and terms are computed on demand and kept: most rules of two editions are
-    anchored by equal keys and never need them.
+    Only the raw content and the structure are computed up front. Normalised keys, cross-
+    references, bigrams and terms are computed per rule on first use and kept: most rules of
+    two editions are anchored by identical raw content and never need them.
     """
 
     book: RuleBook
@@ -42,15 +72,17 @@ class Side:
     """The rules in document order."""
     position: Mapping[str, int]
     """Position of each id."""
-    display: tuple[str, ...]
+    raw: tuple[str, ...]
+    """Content exactly as printed (title, text, examples, figures): equal means nothing changed."""
+    display: Sequence[str]
     """Content shown in diffs: title, text, examples, figures, one per line."""
-    key: tuple[str, ...]
+    key: Sequence[str]
     """Content in search-key form with reference numbers masked: what matching compares."""
-    flat: tuple[str, ...]
+    flat: Sequence[str]
     """The key without its part separators: what similarity, splits and merges compare."""
-    plain: tuple[str, ...]
+    plain: Sequence[str]
     """Content in search-key form, nothing masked: equal means the same wording."""
-    targets: tuple[tuple[str, ...], ...]
+    targets: Sequence[tuple[str, ...]]
     """Ids each rule's references name, in text order."""
     parent: tuple[int, ...]
     """Position of the parent, -1 for top level."""
@@ -87,29 +119,49 @@ class Side:
             self._terms.append(tuple(find_terms(self.book)))
         return self._terms[0]
 
+    def numbers(self, i: int) -> set[str]:
+        """Every string a rule number printed in rule ``i``'s content could be (prefixes of each
+        number-like token, NFKC): a superset of the ids its references can name."""
+        found: set[str] = set()
+        for match in _REFERENCE_NUMBER.finditer(self.raw[i]):
+            token = nfkc(match.group(0))
+            found.update(token[:k] for k in range(1, len(token) + 1))
+        return found
+
 
 def prepare_side(book: RuleBook) -> Side:
-    """``book`` prepared for matching."""
+    """``book`` prepared for matching (the costly parts on demand)."""
     rules = book.rules
     position = {rule.id: i for i, rule in enumerate(rules)}
-    references, _ = find_references(book)
-    by_part: dict[tuple[str, int | None], list[Reference]] = {}
-    for ref in references:
-        by_part.setdefault((ref.source, ref.example), []).append(ref)
-    display, key, plain, targets = [], [], [], []
-    for rule in rules:
-        parts = _content_parts(rule)
-        display.append("\n".join(part for part in parts if part))
-        plain_key = PART_SEPARATOR.join(search_key(part) for part in parts)
-        plain.append(plain_key)
-        refs = [*by_part.get((rule.id, None), [])]
-        for index in range(len(rule.examples)):
-            refs.extend(by_part.get((rule.id, index), []))
-        targets.append(tuple(ref.target for ref in refs))
-        if refs:
-            key.append(PART_SEPARATOR.join(search_key(part) for part in _masked_parts(rule, by_part)))
-        else:
-            key.append(plain_key)
+    parts = [_content_parts(rule) for rule in rules]
+    raw = tuple(PART_SEPARATOR.join(p) for p in parts)
+    resolution: list[tuple[frozenset[str], frozenset[tuple[int, int]]]] = []
+
+    def references(i: int) -> list[Reference]:
+        if not resolution:
+            printed = printed_ids(book)
+            resolution.append((printed, id_shapes(printed)))
+        ids, shapes = resolution[0]
+        rule = rules[i]
+        found, _ = references_in(rule.text, rule.id, ids, shapes=shapes)
+        for index, example in enumerate(rule.examples):
+            more, _ = references_in(example.text, rule.id, ids, shapes=shapes, example=index)
+            found.extend(more)
+        return found
+
+    refs = Lazy(len(rules), references)
+    plain = Lazy(len(rules), lambda i: PART_SEPARATOR.join(search_key(part) for part in parts[i]))
+
+    def masked(i: int) -> str:
+        found = refs[i]
+        if not found:
+            return plain[i]
+        by_part: dict[tuple[str, int | None], list[Reference]] = {}
+        for ref in found:
+            by_part.setdefault((ref.source, ref.example), []).append(ref)
+        return PART_SEPARATOR.join(search_key(part) for part in _masked_parts(rules[i], by_part))
+
+    key = Lazy(len(rules), masked)
     parent = tuple(position.get(rule.parent, -1) if rule.parent else -1 for rule in rules)
     children: dict[int, list[int]] = {}
     for i, p in enumerate(parent):
@@ -124,11 +176,12 @@ def prepare_side(book: RuleBook) -> Side:
         book=book,
         rules=rules,
         position=position,
-        display=tuple(display),
-        key=tuple(key),
-        flat=tuple(k.replace(PART_SEPARATOR, "") for k in key),
-        plain=tuple(plain),
-        targets=tuple(targets),
+        raw=raw,
+        display=Lazy(len(rules), lambda i: "\n".join(part for part in parts[i] if part)),
+        key=key,
+        flat=Lazy(len(rules), lambda i: key[i].replace(PART_SEPARATOR, "")),
+        plain=plain,
+        targets=Lazy(len(rules), lambda i: tuple(ref.target for ref in refs[i])),
         parent=parent,
         previous=tuple(previous),
         following=tuple(following),
