@@ -24,7 +24,7 @@ UNPLACED warning, never text of the wrong rule.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -142,16 +142,22 @@ def is_toc_line(line: str) -> bool:
     return bool(_TOC_LEADER.search(line) or _TOC_PAGE.search(line))
 
 
-def reading_order(lines: list[str], start: int) -> Iterator[tuple[Fragment, tuple[int, int] | None]]:
+def reading_order(
+    lines: list[str], start: int, skip: frozenset[int] = frozenset()
+) -> Iterator[tuple[Fragment, tuple[int, int] | None]]:
     """The non-blank fragments from ``lines[start:]`` in reading order.
 
     A run of lines holding a tab is two (or more) columns merged line by line: the whole left
     column is read first, then the right one. Each fragment comes with the run's first and
-    last line when it was read out of such a run, so that the repair can be reported.
+    last line when it was read out of such a run, so that the repair can be reported. Lines
+    whose index is in ``skip`` (page furniture) are passed over as if they were not there.
     """
     index = start
     after_blank = False
     while index < len(lines):
+        if index in skip:
+            index += 1
+            continue
         line = lines[index]
         if not line.strip():
             after_blank = True
@@ -1093,7 +1099,7 @@ def iso_date(year: str, month: str, day: str) -> str:
 # --------------------------------------------------------------------------- entry point
 
 
-def parse_numbered(text: str, info: DocumentInfo) -> RuleBook:
+def parse_numbered(text: str, info: DocumentInfo, furniture: Mapping[int, str] | None = None) -> RuleBook:
     """Parse a numbered rulebook into a :class:`RuleBook` (pure: text in, book out).
 
     Raises :class:`~rules_index.errors.ParseError` when the numbering scheme is unknown or
@@ -1114,15 +1120,18 @@ def parse_numbered(text: str, info: DocumentInfo) -> RuleBook:
         scheme = found
     reader = Reader(info, scheme)
     lines = join_broken_part_headings(text.splitlines(), reader)
+    skip = frozenset(line - 1 for line in furniture or {})
+    for line, reason in sorted((furniture or {}).items()):
+        reader.drop(line, reason)
     reader.contents = find_contents(lines)
-    start = read_front_matter(reader, lines)
+    start = read_front_matter(reader, lines, skip)
     if reader.updated is not None and not reader.notes:
         reader.drop(reader.updated[1], "date of this version")
     order = sorted(range(len(reader.dropped)), key=lambda i: reader.dropped[i].first_line)
     reader.dropped = [reader.dropped[i] for i in order]
     reader.drop_reasons = [reader.drop_reasons[i] for i in order]
     reader.region = Region.BODY
-    for fragment, run in reading_order(lines, start):
+    for fragment, run in reading_order(lines, start, skip):
         if run is not None:
             reader.column_run(*run)
         for rule in CHAINS[reader.region]:
@@ -1155,7 +1164,8 @@ CONTENTS_SEARCH_LINES = 400
 
 
 def find_contents(lines: list[str]) -> tuple[int, int] | None:
-    """The lines (1-based, inclusive) of a table of contents under a ``目次``/``Contents`` heading.
+    """The lines (1-based, inclusive) of a table of contents under a ``目次``/``Contents`` heading
+    (or, without one, from the first entry with dot leaders).
 
     The contents end where the body repeats their first entry (``1. Game Concepts``, or
     ``1. ゲームの概要 ....... 1`` printed again as ``1. ゲームの概要``), so that entries without
@@ -1167,7 +1177,11 @@ def find_contents(lines: list[str]) -> tuple[int, int] | None:
         None,
     )
     if heading is None:
-        return None
+        # Contents printed without a heading: they start at the first entry with dot leaders.
+        first = next((i for i, line in enumerate(lines[:CONTENTS_SEARCH_LINES]) if has_leader(line)), None)
+        if first is None:
+            return None
+        heading = first - 1
     entries = [i for i in range(heading + 1, len(lines)) if lines[i].strip()]
     if not entries:
         return None
@@ -1192,11 +1206,11 @@ def find_contents(lines: list[str]) -> tuple[int, int] | None:
     return heading + 1, last + 1
 
 
-def read_front_matter(reader: Reader, lines: list[str]) -> int:
+def read_front_matter(reader: Reader, lines: list[str], skip: frozenset[int] = frozenset()) -> int:
     """Run the front-matter chain over the first lines; the index of the first body line."""
     for index, line in enumerate(lines):
         text = line.strip()
-        if not text:
+        if not text or index in skip:
             continue
         if not any(rule(reader, index + 1, text) for rule in FRONT_RULES):
             return index

@@ -63,10 +63,56 @@ def parse_source(data: bytes, info: DocumentInfo, encoding: str = "") -> RuleBoo
 
 
 def parse_decoded(decoded: Decoded, info: DocumentInfo) -> RuleBook:
-    """The steps after decoding: refuse merged columns, parse, attach pages and icons."""
+    """The steps after decoding: refuse merged columns, find page furniture, parse, attach pages and icons."""
     refuse_side_by_side(decoded.text, info.path)
-    book = PARSERS[info.parser](decoded.text, info)
+    if info.parser == "numbered":
+        from rules_index.numbered import parse_numbered
+
+        furniture = page_furniture(decoded.text.split("\n"), decoded.pages)
+        book = parse_numbered(decoded.text, info, furniture)
+    else:
+        book = PARSERS[info.parser](decoded.text, info)
     return with_icons(with_pages(book, decoded.pages))
+
+
+_PAGE_NUMBER_LINE = re.compile(
+    r"^\s*(?:[-–—]\s*\d{1,4}\s*[-–—]|\d{1,4}(?:\s*/\s*\d{1,4})?|(?:page|p\.)\s*\d{1,4}|\d{1,4}\s*ページ)\s*$",
+    re.IGNORECASE,
+)
+_RULE_LINE = re.compile(r"^\s*\d+(?:\.\d+)*[a-z]?(?:-\d+)?\.?\s+\S")
+RUNNING_SHARE = 0.5
+"""A line repeated at the top or foot of at least this share of the pages is a running header or footer."""
+
+
+def page_furniture(lines: list[str], pages: tuple[int, ...]) -> dict[int, str]:
+    """Page numbers and running headers or footers of a paged text (from a PDF): line (1-based) → why.
+
+    Only the first two and last two non-blank lines of each page are looked at. A bare number
+    there (``12``, ``- 12 -``, ``12 / 40``, ``p. 12``) is a page number; a line printed at the
+    same place on at least half of the pages (numbers aside) is a running header or footer —
+    never a numbered line, which is a rule wherever it stands.
+    """
+    if not pages or len(set(pages)) < 2:
+        return {}
+    by_page: dict[int, list[int]] = {}
+    for index, page in enumerate(pages):
+        if index < len(lines) and lines[index].strip():
+            by_page.setdefault(page, []).append(index)
+    edges: dict[int, list[int]] = {page: [*found[:2], *found[-2:]] for page, found in by_page.items()}
+    furniture: dict[int, str] = {}
+    shapes: dict[str, list[int]] = {}
+    for found in edges.values():
+        for index in dict.fromkeys(found):
+            text = lines[index].strip()
+            if _PAGE_NUMBER_LINE.match(text):
+                furniture[index + 1] = "page number"
+            elif not _RULE_LINE.match(text):
+                shapes.setdefault(re.sub(r"\d+", "#", text), []).append(index)
+    needed = max(3, RUNNING_SHARE * len(by_page))
+    for indices in shapes.values():
+        if len({pages[i] for i in indices}) >= needed:
+            furniture.update({index + 1: "running header" for index in indices})
+    return furniture
 
 
 def refuse_side_by_side(text: str, where: str) -> None:

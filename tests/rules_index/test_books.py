@@ -287,3 +287,29 @@ def test_two_columns_merged_side_by_side_are_refused_with_sample_lines() -> None
         refuse_side_by_side(merged, "merged.txt")
     refuse_side_by_side(text_of(LOVELIVE[0]), "lovelive.txt")
     refuse_side_by_side(text_of(MTG[0]), "mtg.txt")
+
+
+def test_page_numbers_and_running_headers_of_a_pdf_text_are_dropped_with_their_reason() -> None:
+    pages = []
+    for page in range(1, 5):
+        body = f"{page}.1. Rule one of chapter {page}.\n{page}.2. Rule two of chapter {page}."
+        pages.append(f"Toy Game Comprehensive Rules\n{page}. Chapter {page}\n{body}\n- {page} -")
+    text = "\n\f".join(pages)
+    parsed = parse_source(text.encode(), info_for("toy.txt"))
+    assert [r.id for r in parsed.rules] == ["1", "1.1", "1.2", "2", "2.1", "2.2", "3", "3.1", "3.2", "4", "4.1", "4.2"]
+    assert parsed.by_id()["1.2"].text == "Rule two of chapter 1."
+    reasons = dict(zip([(s.first_line, s.last_line) for s in parsed.dropped], parsed.drop_reasons, strict=True))
+    assert reasons[(5, 5)] == "page number" and reasons[(6, 6)] == "running header"
+    assert unreached(parsed, decode(text.encode(), "toy.txt").text) == []
+    assert [r.page for r in parsed.rules if r.id.endswith(".1")] == [1, 2, 3, 4]
+
+
+def test_contents_with_leaders_and_no_heading_never_become_chapters() -> None:
+    text = (
+        "Toy Rules\n\n1. Overview ............ 1\n2. Setup ............... 2\n\n"
+        "1. Overview\n1.1. Two players play.\n2. Setup\n2.1. Shuffle your deck.\n2.2. Draw seven cards.\n"
+    )
+    parsed = parse_source(text.encode(), info_for("toy.txt"))
+    assert parsed.by_id()["1"].span.first_line == 6
+    assert [r.id for r in parsed.rules] == ["1", "1.1", "2", "2.1", "2.2"]
+    assert unreached(parsed, text) == []

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from dataclasses import replace
 
 import pytest
@@ -72,13 +71,3 @@ def test_the_check_notices_a_dropped_line_that_was_not_declared() -> None:
     book, source = parsed("divine-cross")
     lost = unreached(replace(book, dropped=book.dropped[1:]), source)
     assert [f.line for f in lost] == [5]
-
-
-def test_parsing_both_documents_is_fast() -> None:
-    catalog = load_catalog()
-    infos = [catalog.game(game).document(None).latest for game, _ in NUMBERED]
-    texts = [catalog.text(info) for info in infos]
-    started = time.perf_counter()
-    for text, info in zip(texts, infos, strict=True):
-        parse_numbered(text, info)
-    assert time.perf_counter() - started < 0.5
