@@ -1,11 +1,12 @@
 """Long random-play campaigns: N plays of one game, plays per second, and every failure written out.
 
-Each play is seeded (play ``i`` of a campaign uses seed ``--seed + i``), so a failure names the seed
+Stops early after ``--max-seconds`` (and says how many plays it made); prints a progress line every 1,000
+plays. Each play is seeded (play ``i`` of a campaign uses seed ``--seed + i``), so a failure names the seed
 that reproduces it; it is written as a scenario file under ``--out`` (``<game>-seed-<n>.toml``) with
 its findings in the notes, ready to copy to ``scenarios/<game>/fuzz-<what>.toml``. The properties are
 those of ``tests/fuzz/harness.py``. Exit 1 when a play failed.
 
-    .venv/bin/python bench/fuzz.py --game divine-cross --plays 10000 [--seed 0] [--out build/fuzz]
+    .venv/bin/python bench/fuzz.py --game divine-cross --plays 10000 [--seed 0] [--out build/fuzz] [--max-seconds S]
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0, help="the first play's seed")
     parser.add_argument("--max-actions", type=int, default=40, help="most actions in one play")
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "fuzz", help="where failing plays go")
+    parser.add_argument("--max-seconds", type=float, default=None, help="stop after this long")
     args = parser.parse_args()
     if args.plays < 1:
         parser.error("--plays must be at least 1")
@@ -39,6 +41,11 @@ def main() -> int:
     kinds: Counter[str] = Counter()
     start = time.perf_counter()
     for seed in range(args.seed, args.seed + args.plays):
+        if args.max_seconds is not None and time.perf_counter() - start > args.max_seconds:
+            print(f"stopped after {args.max_seconds:.0f} s (--max-seconds)", file=sys.stderr)
+            break
+        if seed > args.seed and (seed - args.seed) % 1000 == 0:
+            print(f"{seed - args.seed} plays, {failed} failed, {time.perf_counter() - start:.0f} s", file=sys.stderr)
         try:
             p = play(fuzz, RandomChooser(seed), max_actions=args.max_actions, name=f"{args.game}-seed-{seed}")
         except BoardRejected:
