@@ -46,6 +46,8 @@ class PartKind(StrEnum):
     """The publisher's change log (更新情報, 付録 D：更新内容)."""
     CREDITS = "credits"
     """Credits, publisher and contact lines."""
+    INDEX = "index"
+    """An index of words with page numbers (dropped: it points at pages, and the site has search)."""
 
 
 class LintKind(StrEnum):

@@ -57,6 +57,7 @@ from rules_index.numbering import (
     format_dotted,
     match_divine_cross,
     match_dotted,
+    match_dotted_bare,
     step_between,
 )
 from rules_index.parts import PartHeading, contents_entry_key, has_leader, is_contents_heading, part_heading
@@ -310,6 +311,8 @@ class Region(StrEnum):
     """An appendix after the rules."""
     CREDITS = "credits"
     """Credits and publisher lines."""
+    INDEX = "index"
+    """An index of words and pages after the rules (dropped line by line)."""
 
 
 class Reader:
@@ -455,10 +458,11 @@ class Reader:
             PartKind.APPENDIX: Region.APPENDIX,
             PartKind.CREDITS: Region.CREDITS,
             PartKind.CHANGELOG: Region.CHANGELOG,
+            PartKind.INDEX: Region.INDEX,
         }
         self.region = regions[heading.kind]
-        if heading.kind is PartKind.CHANGELOG:
-            self.drop(line, "change log heading")
+        if heading.kind in (PartKind.CHANGELOG, PartKind.INDEX):
+            self.drop(line, f"{heading.kind.value} heading")
             self.part = _DraftPart(heading.kind, heading.title, None, line, last_line=line)
         else:
             taken = {part.node_id for part in self.parts} | set(self.by_id)
@@ -1005,14 +1009,27 @@ def appendix_line(reader: Reader, fragment: Fragment) -> bool:
     part = reader.part
     assert part is not None
     text = strip_bullet(fragment.text).strip()
-    found = reader.scheme.match(text)
-    literal = next((c for c in found.candidates if not c.repair), None) if found else None
+    literal = None
+    for match in (reader.scheme.match, match_dotted, match_dotted_bare):
+        found = match(text)
+        literal = next((c for c in found.candidates if not c.repair), None) if found else None
+        if literal is not None:
+            break
     if literal is not None and not _OPENS_QUOTE.match(literal.rest):
         part.entries.append(_DraftEntry(literal.id, "", fragment.line, [_Piece(fragment.line, literal.rest, False)]))
     elif part.entries and not fragment.after_blank:
         part.entries[-1].pieces.append(_Piece(fragment.line, text, False))
     else:
         part.pieces.append(_Piece(fragment.line, text, fragment.after_blank))
+    part.last_line = fragment.line
+    return True
+
+
+def index_line(reader: Reader, fragment: Fragment) -> bool:
+    """A line of an index (``Attack, 12, 40``): dropped, with the reason."""
+    part = reader.part
+    assert part is not None
+    reader.drop(fragment.line, "index")
     part.last_line = fragment.line
     return True
 
@@ -1087,6 +1104,7 @@ CHAINS: dict[Region, tuple[BodyRule, ...]] = {
     Region.GLOSSARY: (part_start, page_number, glossary_line),
     Region.APPENDIX: (part_start, page_number, appendix_line),
     Region.CREDITS: (part_start, page_number, credits_line),
+    Region.INDEX: (part_start, index_line),
 }
 """The chain that reads each region after the front matter."""
 

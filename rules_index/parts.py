@@ -17,6 +17,7 @@ from rules_index.normalize import nfkc
 
 _GLOSSARY = re.compile(r"^(?:glossary|glossary of terms|用語集|用語解説|用語一覧)$", re.IGNORECASE)
 _CREDITS = re.compile(r"^(?:credits|クレジット)$", re.IGNORECASE)
+_INDEX = re.compile(r"^(?:index|索引|さくいん)$", re.IGNORECASE)
 _CHANGELOG = re.compile(
     r"^(?:更新情報|更新履歴|改訂履歴|変更履歴|更新内容|更新項目|change\s*log|changes|revision history)\s*[:：]?$",
     re.IGNORECASE,
@@ -30,6 +31,7 @@ _CONTENTS = re.compile(r"^(?:目次|contents|table of contents)(?:\s+(?:ペー�
 _LEADER = re.compile(r"\s*(?:\.{3,}|…{2,}|・{3,}|‥{2,}|\.(?:\s\.){2,})[\s.…・‥]*(?:-?\s*\d+\s*-?)?\s*$")
 _TRAILING_PAGE = re.compile(r"\s+-?\s*\d{1,3}\s*-?\s*$")
 _WHITESPACE = re.compile(r"\s+")
+_SPACE_BESIDE_WIDE = re.compile(r"(?<=[^\x00-\x7f]) | (?=[^\x00-\x7f])")
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,11 +61,13 @@ def part_heading(line: str) -> PartHeading | None:
         return PartHeading(PartKind.GLOSSARY, printed, _node_id(text))
     if _CREDITS.match(text):
         return PartHeading(PartKind.CREDITS, printed, _node_id(text))
+    if _INDEX.match(text):
+        return PartHeading(PartKind.INDEX, printed, _node_id(text))
     if _CHANGELOG.match(text):
         return PartHeading(PartKind.CHANGELOG, printed, _node_id(text.rstrip(":：")))
     m = _APPENDIX.match(text)
     if m is not None and (m["label"] or m["title"] is not None):
-        node_id = _node_id(f"{m['word']}{m['label'] or ''}")
+        node_id = _node_id(f"{m['word']} {m['label'] or ''}")
         if m["title"] and _CHANGE_WORDS.search(m["title"]):
             return PartHeading(PartKind.CHANGELOG, printed, node_id)
         return PartHeading(PartKind.APPENDIX, printed, node_id)
@@ -99,4 +103,6 @@ def without_page_number(line: str) -> str:
 
 
 def _node_id(text: str) -> str:
-    return _WHITESPACE.sub("", text).replace("/", "∕")
+    """The heading as an id: spaces kept between words of a Latin script, dropped beside Japanese."""
+    single = _WHITESPACE.sub(" ", text.strip())
+    return _SPACE_BESIDE_WIDE.sub("", single).replace("/", "∕")

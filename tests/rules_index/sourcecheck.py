@@ -82,9 +82,10 @@ def _in_rule(fragment: SourceFragment, rule: Rule, key: str) -> bool:
     if fragment.key in key:
         return True
     number = _LEADING_NUMBER.match(fragment.key)
-    if number is None or not number.group(0).startswith(comparable(rule.id)):
+    printed = comparable(rule.id.rsplit("/", 1)[-1])  # an appendix's ``付録A/1.1`` prints ``1.1.``
+    if number is None or not number.group(0).startswith(printed):
         return False
-    rest = fragment.key[len(comparable(rule.id)) :].removeprefix(".")
+    rest = fragment.key[len(printed) :].removeprefix(".")
     return not rest or rest in key
 
 

@@ -313,3 +313,27 @@ def test_contents_with_leaders_and_no_heading_never_become_chapters() -> None:
     assert parsed.by_id()["1"].span.first_line == 6
     assert [r.id for r in parsed.rules] == ["1", "1.1", "2", "2.1", "2.2"]
     assert unreached(parsed, text) == []
+
+
+def test_an_english_book_with_appendix_glossary_index_and_closing_periods() -> None:
+    text = (
+        "Toy Game Comprehensive Rules\n\nTable of Contents\n1. Basics .......... 3\nGlossary .......... 9\n\n"
+        "1. Basics\n\n100. General\n\n100.1. The game is for two players.\n\n100.1a. Each player has a deck.\n\n"
+        "100.1b. Each player has a hand.\nExample: A player with no hand still plays.\n\n"
+        "101. Turns\n\n101.1. Players take turns.\n\n"
+        "Appendix A: Formats\n1.1. The team format re-uses rule numbers.\n\n"
+        "Glossary\n\nDeck\nThe cards a player brings. See rule 100.1a.\n\nHand\nThe cards a player holds.\n\n"
+        "Index\nDeck, 3\nHand, 3\n"
+    )
+    parsed = parse_source(text.encode("cp1252"), info_for("toy.txt"))
+    by_id = parsed.by_id()
+    assert [r.id for r in parsed.rules if r.kind in (RuleKind.RULE, RuleKind.SECTION)] == [
+        "1", "100", "100.1", "100.1a", "100.1b", "101", "101.1",
+    ]  # fmt: skip
+    assert by_id["100.1b"].examples[0].text == "Example: A player with no hand still plays."
+    assert by_id["Appendix A/1.1"].text == "The team format re-uses rule numbers."
+    assert by_id["Glossary/Deck"].text == "The cards a player brings. See rule 100.1a."
+    assert [p.kind for p in parsed.parts][-3:] == [PartKind.APPENDIX, PartKind.GLOSSARY, PartKind.INDEX]
+    assert "index" in parsed.drop_reasons
+    assert "Deck" not in by_id["Glossary/Hand"].text
+    assert unreached(parsed, text) == []
