@@ -103,3 +103,26 @@ def _is_cjk(ch: str) -> bool:
         or 0x4E00 <= code <= 0x9FFF
         or 0xFF00 <= code <= 0xFFEF
     )
+
+
+ICON_MARK = "⟨icon⟩"
+"""How a plain-text renderer shows an icon that the published text printed (or lost)."""
+
+
+def mark_icons(text: str, offsets: list[tuple[int, str]]) -> str:
+    """``text`` with each icon shown as :data:`ICON_MARK`: a glyph replaced, a gap's spaces replaced.
+
+    ``offsets`` are (offset, glyph) pairs of :class:`rules_index.model.Icon`, in text order; an
+    empty glyph is a gap (a run of spaces where the extraction lost an icon).
+    """
+    out: list[str] = []
+    position = 0
+    for offset, glyph in offsets:
+        if offset < position:
+            continue
+        out.append(text[position:offset])
+        end = offset + 1 if glyph else offset + len(text[offset:]) - len(text[offset:].lstrip(" \u3000"))
+        out.append(ICON_MARK)
+        position = max(end, offset + 1)
+    out.append(text[position:])
+    return "".join(out)

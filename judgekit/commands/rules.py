@@ -15,6 +15,7 @@ from judgekit.commands.common import (
     highlight,
     use_color,
 )
+from rules_index.normalize import ICON_MARK, mark_icons
 
 if TYPE_CHECKING:
     from rules_index.graph import BookIndex, RulesIndex
@@ -141,9 +142,11 @@ def rule(
     if found.title:
         typer.echo(found.title)
     if found.text:
-        typer.echo(found.text)
+        typer.echo(mark_icons(found.text, [(icon.offset, icon.glyph) for icon in found.icons]))
+        if found.icons:
+            typer.echo(dim(f"{ICON_MARK}: an icon is printed here (or the published text lost one)", color))
     for ex in found.examples:
-        typer.echo(f"  例 {ex.text}" if not ex.text.startswith("例") else f"  {ex.text}")
+        typer.echo(f"  {ex.text}" if ex.text.startswith(("例", "Example")) else f"  例 {ex.text}")
     if children:
         typer.echo("\nchildren:")
         for child in children:
@@ -173,7 +176,7 @@ def search(
     query: Annotated[str, typer.Argument(help="Words to find; every word must appear (inside Japanese words too).")],
     document: DocumentOpt = None,
     version: VersionOpt = None,
-    kana: Annotated[bool, typer.Option("--kana", help="Fold katakana and hiragana together.")] = False,
+    kana: Annotated[bool, typer.Option("--kana/--no-kana", help="Fold katakana and hiragana together.")] = True,
     limit: Annotated[int, typer.Option("--limit", "-n", help="At most this many results (1 or more).", min=1)] = 20,
     fmt: FormatOpt = OutputFormat.TEXT,
 ) -> None:
@@ -211,7 +214,13 @@ def search(
         return
     color = use_color()
     if not hits:
-        typer.echo(f"no rule matches {query!r}", err=True)
+        from judgekit.i18n import gettext as _
+        from rules_index.search import suggest
+
+        typer.echo(_("no rule matches {query}").format(query=repr(query)), err=True)
+        tries = suggest(bi, query, kana=kana)
+        if tries:
+            typer.echo(_("did you mean: {words}").format(words=", ".join(tries)), err=True)
         return
     short = index.catalog.game(game).short
     for hit in hits:

@@ -45,3 +45,11 @@ def test_markup_helpers() -> None:
     assert strip_html(" <p>ユニット</p>").strip() == "ユニット"
     assert is_page_number("- 12 -")
     assert not is_page_number("- 15.1.1.8.1.")
+
+
+def test_icons_are_marked_in_plain_text() -> None:
+    from rules_index.normalize import ICON_MARK, mark_icons
+
+    assert mark_icons("アイコンが  の場合", [(5, "")]) == f"アイコンが{ICON_MARK}の場合"
+    assert mark_icons("a\ue001b", [(1, "\ue001")]) == f"a{ICON_MARK}b"
+    assert mark_icons("plain", []) == "plain"
