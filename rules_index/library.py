@@ -94,6 +94,13 @@ def plan_import(
     data = file.read_bytes()
     catalog = load_catalog(library=library)
     held = next((g for g in catalog.games if g.id == game), None)
+    if held is None:
+        for other in catalog.games:
+            if game == other.short.lower() or (short and short.lower() in (other.short.lower(), other.id)):
+                raise LibraryError(
+                    f"--game {game!r}{f' / --short {short!r}' if short else ''} would be confused with "
+                    f"{other.id} ({other.short}); choose another id or short name"
+                )
     doc_id = document or (held.default_document.id if held else "comprehensive")
     if held is not None:
         existing = next((d for d in held.documents if d.id == doc_id), None)

@@ -180,6 +180,8 @@ def test_a_pdf_without_a_text_layer_is_a_clear_error(library: Path, tmp_path: Pa
         (["--game", "Bad Id", "--version", "1"], "--game 'Bad Id'"),
         (["--game", "ok", "--version", "1", "--date", "31/03/2026"], "--date '31/03/2026': expected YYYY-MM-DD"),
         (["--game", "ok", "--version", "a/b"], "--version 'a/b'"),
+        (["--game", "dc", "--version", "1"], "would be confused with divine-cross (DC)"),
+        (["--game", "new", "--short", "FFTCG", "--version", "1"], "would be confused with fftcg"),
     ],
 )
 def test_bad_arguments_are_errors_that_say_what_was_expected(library: Path, args: list[str], message: str) -> None:
