@@ -113,16 +113,13 @@ def rewrite(editor: BookEditor, seed: int, reworded: float, moved: float) -> Boo
         if len(words) > 4:
             words[rng.randrange(len(words))] = rng.choice(["each", "that", "the", "any", "another"])
         editor = editor.reword(rule.id, " ".join(words) + " This is a change from previous rules.")
-    sections = [r.id for r in editor.book.rules if r.kind in BODY and r.depth == 1]
     for _ in range(int(len(leaves) * moved)):
-        current = {r.id: r for r in editor.book.rules}
-        ids = [r.id for r in editor.book.rules if r.kind is RuleKind.RULE and r.depth == 2]
-        rule_id = rng.choice(ids)
-        target = rng.choice(sections)
-        target = next((s for s in sections if s in current and s != current[rule_id].parent), target)
-        if target in current and any(r.parent == target for r in editor.book.rules):
-            editor = editor.move(rule_id, target)
-            sections = [r.id for r in editor.book.rules if r.kind in BODY and r.depth == 1]
+        parents_now = {r.parent for r in editor.book.rules}
+        sections = [r.id for r in editor.book.rules if r.kind in BODY and r.depth == 1 and r.id in parents_now]
+        movable = [r for r in editor.book.rules if r.kind is RuleKind.RULE and r.depth == 2]
+        rule = rng.choice(movable)
+        target = rng.choice([s for s in sections if s != rule.parent])
+        editor = editor.move(rule.id, target)
     return editor
 
 

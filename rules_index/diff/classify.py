@@ -130,9 +130,14 @@ class Classifier:
         """An entry with its texts, similarity and inline diff."""
         old_text = "\n".join(self.old.display[i] for i in olds)
         new_text = "\n".join(self.new.display[j] for j in news)
-        old_flat = "".join(self.old.flat[i] for i in olds)
-        new_flat = "".join(self.new.flat[j] for j in news)
-        resemblance = round(similarity(old_flat, new_flat), 3) if olds and news else 0.0
+        if not olds or not news:
+            resemblance = 0.0
+        elif wording is Wording.SAME and len(olds) == len(news) == 1:
+            resemblance = 1.0
+        else:
+            old_flat = "".join(self.old.flat[i] for i in olds)
+            new_flat = "".join(self.new.flat[j] for j in news)
+            resemblance = round(similarity(old_flat, new_flat), 3)
         ops: tuple[DiffOp, ...] = ()
         if wording is not Wording.SAME:
             ops = inline_diff(old_text, new_text)
