@@ -50,7 +50,7 @@ _EVENT_TEXT = {
 # --- activation -------------------------------------------------------------------------------
 
 
-@rule(TOGETHER[3], BATTLE[7], PRIORITY[3], role=RuleRole.EFFECT)
+@rule(TOGETHER[3], BATTLE[7], PRIORITY[3], END[1], role=RuleRole.EFFECT)
 def activate_timing(g: DiceCastle, iid: str, timing: str, pid: str, *, silent: bool = False) -> list[Pending]:
     """A card's timing abilities of ``timing`` activate at once and wait to resolve (an IN ability at the very
     moment its card enters)."""
@@ -78,7 +78,7 @@ def activate_timing(g: DiceCastle, iid: str, timing: str, pid: str, *, silent: b
             g.happened.append(Event("in_ability", pid, iid, source=item.key))
         elif kind is PendingKind.OUT:
             g.happened.append(Event("out_ability", pid, iid, source=item.key))
-        cites = [TOGETHER[3]] if kind is PendingKind.IN else [BATTLE[7]] if timing == "wall_destroyed" else []
+        cites = {"in": [TOGETHER[3]], "wall_destroyed": [BATTLE[7]], "turn_end": [END[1]]}.get(timing, [])
         if any(p.kind is PendingKind.COUNTER for p in g.pending):
             cites.append(PRIORITY[3])
         g.record(StepKind.TRIGGER, pid, f"{item.label} activates and waits to resolve", cites)
