@@ -19,7 +19,9 @@ _ACTIONS: tuple[tuple[str, ClaimAction], ...] = (
     ("移動", ClaimAction.MOVED),
     ("削除", ClaimAction.REMOVED),
     ("追加", ClaimAction.ADDED),
+    ("追記", ClaimAction.ADDED),
     ("更新", ClaimAction.CHANGED),
+    ("明記", ClaimAction.CHANGED),
     ("変更", ClaimAction.CHANGED),
     ("修正", ClaimAction.CHANGED),
 )

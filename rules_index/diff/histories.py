@@ -12,7 +12,7 @@ import os
 import pickle
 import tempfile
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from rules_index.diff.model import BookDiff, ChangeKind, HistoryKind, RuleChange
@@ -177,8 +177,14 @@ def history(books: Sequence[RuleBook], cache: DiffCache | None = None) -> Histor
 
 
 def book_fingerprint(book: RuleBook) -> str:
-    """A digest of everything a diff reads of ``book``: its version, rules and changelog."""
-    digest = hashlib.sha256(pickle.dumps((book.info, book.rules, book.changelog), protocol=pickle.HIGHEST_PROTOCOL))
+    """A digest of everything a diff reads of ``book``: its version, its rules' ids, places,
+    kinds and content, and its changelog."""
+    digest = hashlib.sha256(repr((book.info, book.changelog)).encode())
+    for rule in book.rules:
+        examples = "\x1f".join(example.text for example in rule.examples)
+        figures = "\x1f".join(figure.text for figure in rule.figures)
+        head = f"{rule.id}\x1f{rule.parent}\x1f{rule.kind}\x1f{rule.title}"
+        digest.update(f"{head}\x1f{rule.text}\x1d{examples}\x1d{figures}\x1e".encode())
     return digest.hexdigest()
 
 
@@ -202,6 +208,15 @@ class DiffCache:
 
     folder: Path
     """Where the diffs are kept (``<cache>/diffs``)."""
+    _fingerprints: dict[int, tuple[RuleBook, str]] = field(default_factory=dict, compare=False)
+    """Each book's fingerprint by object identity (the book is kept, so its identity stays its own)."""
+
+    def fingerprint(self, book: RuleBook) -> str:
+        """:func:`book_fingerprint`, computed once per book object."""
+        known = self._fingerprints.get(id(book))
+        if known is None or known[0] is not book:
+            known = self._fingerprints[id(book)] = (book, book_fingerprint(book))
+        return known[1]
 
     @staticmethod
     def default() -> DiffCache:
@@ -212,7 +227,7 @@ class DiffCache:
 
     def path(self, old: RuleBook, new: RuleBook) -> Path:
         """The file that holds the diff of ``old`` and ``new``."""
-        key = hashlib.sha256(f"{book_fingerprint(old)}:{book_fingerprint(new)}:{code_fingerprint()}".encode())
+        key = hashlib.sha256(f"{self.fingerprint(old)}:{self.fingerprint(new)}:{code_fingerprint()}".encode())
         return self.folder / f"diff-{key.hexdigest()[:40]}.pickle"
 
     def get(self, old: RuleBook, new: RuleBook) -> BookDiff | None:

@@ -89,11 +89,11 @@ class ClaimAction(StrEnum):
     """What a changelog line says was done."""
 
     ADDED = "added"
-    """追加."""
+    """追加, 追記."""
     REMOVED = "removed"
     """削除."""
     CHANGED = "changed"
-    """更新, 変更, 修正."""
+    """更新, 変更, 修正, 明記."""
     MOVED = "moved"
     """移動."""
     UNKNOWN = "unknown"

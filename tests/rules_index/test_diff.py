@@ -10,15 +10,18 @@ from __future__ import annotations
 
 import time
 from functools import cache
+from pathlib import Path
 
 import pytest
 
+import rules_index.diff
 from rules_index.catalog import load_catalog, parse_document
 from rules_index.diff import (
     BookDiff,
     ChangeKind,
     ClaimAction,
     ClaimStatus,
+    DiffCache,
     DiffOp,
     Fate,
     HistoryKind,
@@ -36,6 +39,7 @@ from rules_index.diff import (
     mask_references,
     max_weight_matching,
 )
+from rules_index.diff.prepare import Side
 from rules_index.model import RuleBook
 from rules_index.refs import Reference
 from tests.rules_index.editions import Edition
@@ -536,6 +540,36 @@ def test_history_records_creation_and_removal() -> None:
         ("1.0.16", HistoryKind.HELD),
         ("1.0.17", HistoryKind.REMOVED),
     ]
+
+
+def test_histories_keep_each_consecutive_diff_so_one_more_edition_costs_one_diff(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = published_book("divine-cross")
+    second = (
+        published("divine-cross").reword("602.2", "1ターンに1度のみ", "1ターンに2度まで").as_version("1.0.17").book()
+    )
+    third = published("divine-cross").delete("1103").as_version("1.0.18").book()
+    cache = DiffCache(tmp_path)
+    computed: list[tuple[str, str]] = []
+    real = rules_index.diff.diff_sides
+
+    def counting(old: Side, new: Side) -> BookDiff:
+        computed.append((old.book.info.version, new.book.info.version))
+        return real(old, new)
+
+    monkeypatch.setattr(rules_index.diff, "diff_sides", counting)
+    chain = history([first, second], cache)
+    assert computed == [("1.0.16", "1.0.17")]
+    again = history([first, second, third], cache)
+    assert computed == [("1.0.16", "1.0.17"), ("1.0.17", "1.0.18")]
+    assert again.diffs[0] == chain.diffs[0]
+    assert [(e.version, e.kind) for e in again.events("1.0.18", "602.2")] == [
+        ("1.0.16", HistoryKind.HELD),
+        ("1.0.17", HistoryKind.EDITED),
+        ("1.0.18", HistoryKind.EDITED),
+    ]
+    assert len(list(tmp_path.glob("diff-*.pickle"))) == 2
 
 
 # --------------------------------------------------------------------------- building blocks
