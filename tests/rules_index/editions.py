@@ -385,6 +385,10 @@ class BookEditor:
 
     book: RuleBook
     """The book edited."""
+    renamed: tuple[tuple[str, str], ...] = ()
+    """Original id → current id of every rule the edits so far renumbered or moved (chained; a
+    rule inserted by one edit and renumbered by a later one is not told apart from the rule
+    whose number it took)."""
 
     def ids(self) -> list[str]:
         """Every id, in document order."""
@@ -406,7 +410,7 @@ class BookEditor:
         new_rule = replace(target, text=text, title="", examples=(), figures=())
         rules.insert(at, new_rule)
         renamed = self._renamed(rules, mapping, printed_ids(self.book), skip=at)
-        return self._with(renamed)
+        return self._with(renamed, mapping)
 
     def delete(self, rule_id: str) -> BookEditor:
         """``rule_id`` and everything under it removed; its later siblings shift down."""
@@ -418,7 +422,7 @@ class BookEditor:
         mapping = self._shift_mapping(later, -1)
         kept = [r for r in rules if r.id not in gone]
         mapping = {k: v for k, v in mapping.items() if k not in gone}
-        return self._with(self._renamed(kept, mapping, printed_ids(self.book)))
+        return self._with(self._renamed(kept, mapping, printed_ids(self.book)), mapping)
 
     def move(self, rule_id: str, parent_id: str) -> BookEditor:
         """``rule_id`` (with everything under it) becomes the last child of ``parent_id``.
@@ -443,7 +447,7 @@ class BookEditor:
         end = max(k for k, r in enumerate(rest) if r.id in under)
         block[0] = replace(block[0], parent=parent_id)
         reordered = [*rest[: end + 1], *block, *rest[end + 1 :]]
-        return self._with(self._renamed(reordered, mapping, printed_ids(self.book)))
+        return self._with(self._renamed(reordered, mapping, printed_ids(self.book)), mapping)
 
     # ----------------------------------------------------------------- helpers
 
@@ -494,12 +498,16 @@ class BookEditor:
                 out.append(replace(rule, id=new_id, parent=parent, text=text, examples=examples))
         return out
 
-    def _with(self, rules: list[Rule]) -> BookEditor:
+    def _with(self, rules: list[Rule], mapping: dict[str, str] | None = None) -> BookEditor:
         ordered = tuple(r if r.order == k else replace(r, order=k) for k, r in enumerate(rules))
         ids = [r.id for r in ordered]
         if len(set(ids)) != len(ids):
             raise AssertionError("an edit made two rules with one id")
-        return BookEditor(replace(self.book, rules=ordered))
+        mapping = mapping or {}
+        earlier = {now for _, now in self.renamed}
+        renamed = {old: mapping.get(now, now) for old, now in self.renamed}
+        renamed.update((old, now) for old, now in mapping.items() if old not in earlier)
+        return BookEditor(replace(self.book, rules=ordered), tuple(renamed.items()))
 
 
 def _step_id(last: str, siblings: list[str], delta: int) -> str:

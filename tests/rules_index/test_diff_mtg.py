@@ -16,12 +16,14 @@ Nothing else changed (the front matter's effective date is not a node).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
 from rules_index.diff import BookDiff, ReferenceStatus, Relocation, TermChangeKind, Wording, diff_books, history
 from rules_index.model import DocumentInfo, RuleBook, RuleKind
 from rules_index.pipeline import parse_source
+from tests.rules_index.editions import BookEditor
 
 BOOKS = Path(__file__).resolve().parents[1] / "data" / "books"
 
@@ -120,3 +122,74 @@ def test_a_rule_history_across_the_two_editions() -> None:
     ]
     companion = chain.events("2020-06-01", "116.2g")
     assert [(e.version, e.kind.value) for e in companion] == [("2020-06-01", "created")]
+
+
+# --------------------------------------------------------------------------- edits at the scale of a real book
+
+
+Entry = tuple[str, tuple[str, ...], tuple[str, ...]]
+
+
+def what_the_editor_did(
+    old: RuleBook,
+    editor: BookEditor,
+    *,
+    added: frozenset[str] = frozenset(),
+    moved: frozenset[str] = frozenset(),
+    removed: frozenset[str] = frozenset(),
+) -> set[Entry]:
+    """The entries a diff must report, from what the editor did: each old rule it renumbered or
+    moved, each rule whose text changed because a reference followed its target."""
+    renamed = dict(editor.renamed)
+    now = editor.book.by_id()
+    found: set[Entry] = {("added", (), (i,)) for i in added} | {("removed", (i,), ()) for i in removed}
+    for rule in old.rules:
+        if rule.id in removed:
+            continue
+        new_id = renamed.get(rule.id, rule.id)
+        new = now[new_id]
+        if (rule.text, [e.text for e in rule.examples]) != (new.text, [e.text for e in new.examples]):
+            found.add(("reference-only", (rule.id,), (new_id,)))
+        elif rule.id in moved:
+            found.add(("moved", (rule.id,), (new_id,)))
+        elif new_id != rule.id:
+            found.add(("renumbered", (rule.id,), (new_id,)))
+    return found
+
+
+def entries(diff: BookDiff) -> set[Entry]:
+    return {(e.kind.value, e.old_ids, e.new_ids) for e in (*diff.entries, *diff.parts)}
+
+
+def test_a_rule_inserted_at_the_head_of_a_chapter_renumbers_the_whole_chapter() -> None:
+    old = mtg("2020-04-17")
+    editor = BookEditor(old).insert_before("100", "These rules describe the game's concepts, first of all.")
+    shifted = dict(editor.renamed)
+    assert shifted["100.1a"] == "101.1a" and shifted["122.3"] == "123.3" and len(shifted) > 300
+    diff = diff_books(old, replace(editor.book, info=replace(old.info, version="next")))
+    expected = what_the_editor_did(old, editor, added=frozenset({"100"}))
+    assert sum(1 for kind, _, _ in expected if kind == "reference-only") > 20  # references elsewhere followed
+    assert entries(diff) == expected
+    assert diff.stale_references == ()
+
+
+def test_a_rule_moved_to_another_section_with_its_subrules() -> None:
+    old = mtg("2020-04-17")
+    editor = BookEditor(old).move("107.3", "102")
+    subtree = frozenset(r.id for r in old.rules if r.id == "107.3" or r.id.startswith("107.3"))
+    assert dict(editor.renamed)["107.3a"] == "102.5a"
+    diff = diff_books(old, replace(editor.book, info=replace(old.info, version="next")))
+    assert entries(diff) == what_the_editor_did(old, editor, moved=subtree)
+    root = next(e for e in diff.entries if e.old_ids == ("107.3",))
+    assert (root.old_parent, root.new_parent, root.moved_with) == ("107", "102", None)
+    assert next(e for e in diff.entries if e.old_ids == ("107.3a",)).moved_with == "107.3"
+
+
+def test_a_deleted_rule_whose_reference_was_left_behind_is_a_stale_reference() -> None:
+    """116.2g deleted: 116.2h becomes 116.2g; 702.105c's reference follows, 901.9 still names 116.2g."""
+    old = mtg("2020-04-17")
+    editor = BookEditor(old).delete("116.2g")
+    diff = diff_books(old, replace(editor.book, info=replace(old.info, version="next")))
+    assert entries(diff) == what_the_editor_did(old, editor, removed=frozenset({"116.2g"}))
+    assert ("reference-only", ("702.105c",), ("702.105c",)) in entries(diff)
+    assert [(s.rule_id, s.target, s.now) for s in diff.stale_references] == [("901.9", "116.2g", "")]
