@@ -136,8 +136,9 @@ _NUMBERED_ID = re.compile(r"\d+(?:\.\d+)+[a-z]?(?:-\d+)?")
 """What a numbered document's rule id looks like (``704.6c-1``, ``15.1.1.9.2``)."""
 
 
-def written_ids(package: str, rule_ids: set[str], version: str) -> list[tuple[str, str]]:
-    """Every rule id written in a game's engine code, with where (``file:line``): string constants (docstrings
+def written_ids(package: str, rule_ids: set[str], version: str) -> list[tuple[str, str, str]]:
+    """Every rule id written in a game's engine code, with where (``file:line``) and the rule function whose body
+    holds it (empty outside one, a decorator's ids included): string constants (docstrings
     and ``startswith`` prefixes aside), module constants named in code (``ids.FIELD_FIVE``, ``PAY_IDS``) and
     sections indexed by a constant (``COST_USE[1]``); an index computed at run time is reported as such.
 
@@ -154,7 +155,7 @@ def written_ids(package: str, rule_ids: set[str], version: str) -> list[tuple[st
             return True
         return "/" in text and text.split("/", 1)[0] in tops
 
-    out: list[tuple[str, str]] = []
+    out: list[tuple[str, str, str]] = []
     for path in sorted(root.glob("*.py")):
         if path.stem in ("ids", "registry", "__init__"):
             continue
@@ -168,6 +169,14 @@ def written_ids(package: str, rule_ids: set[str], version: str) -> list[tuple[st
             and isinstance(n.func, ast.Attribute)
             and n.func.attr in ("startswith", "endswith")
             for a in n.args
+        }
+        holder = {
+            id(n): top.name
+            for top in tree.body
+            if isinstance(top, ast.FunctionDef)
+            and any(isinstance(d, ast.Call) and getattr(d.func, "id", "") == "rule" for d in top.decorator_list)
+            for stmt in top.body
+            for n in ast.walk(stmt)
         }
 
         def value_of(node: ast.AST, module: object = module) -> object:
@@ -194,8 +203,8 @@ def written_ids(package: str, rule_ids: set[str], version: str) -> list[tuple[st
                 if isinstance(node.slice, ast.Constant):
                     texts = [section[node.slice.value]]  # type: ignore[index]
                 else:
-                    out.append((where, f"an id computed at run time: {ast.unparse(node)}"))
-            out += [(where, t) for t in texts if is_id(t)]
+                    out.append((where, f"an id computed at run time: {ast.unparse(node)}", ""))
+            out += [(where, t, holder.get(id(node), "")) for t in texts if is_id(t)]
     return out
 
 
@@ -220,13 +229,23 @@ class RuleIdChecks(GameChecks):
         declared by some rule function, and no id is computed at run time."""
         found = written_ids(self.package, set(self.rules), self.preset.rulebook.version)
         declared = self.preset.cited_ids()
-        undeclared = [f"{where}: {rid}" for where, rid in found if rid not in declared]
+        undeclared = [f"{where}: {rid}" for where, rid, _ in found if rid not in declared]
         assert undeclared == [], undeclared
+
+    def test_a_rule_function_declares_the_ids_written_in_it(self) -> None:
+        """What a rule function cites itself is filed under it: the coverage table names the function for the
+        rule. (Ids a helper returns or an effect keeps are cited under whichever function runs then.)"""
+        found = written_ids(self.package, set(self.rules), self.preset.rulebook.version)
+        declared = {spec.name: set(spec.ids) for spec in self.preset.rules}
+        missing = sorted(
+            {f"{func} ({where}): {rid}" for where, rid, func in found if func and rid not in declared[func]}
+        )
+        assert missing == [], missing
 
     def test_the_written_id_scan_sees_every_declaration(self) -> None:
         """The scan reads the rule decorators too, so it must find every declared id (a scan that saw
         nothing would pass the test above)."""
-        found = {rid for _, rid in written_ids(self.package, set(self.rules), self.preset.rulebook.version)}
+        found = {rid for _, rid, _ in written_ids(self.package, set(self.rules), self.preset.rulebook.version)}
         assert sorted(self.preset.cited_ids() - found) == []
 
     def test_every_declared_id_exists_in_the_pinned_rulebook(self) -> None:

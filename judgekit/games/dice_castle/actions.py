@@ -572,7 +572,7 @@ def set_counter(g: DiceCastle, pid: str, card: str, index: int | None, *, silent
 # --- cost abilities ---------------------------------------------------------------------------
 
 
-@rule(COST_USE[1], EMPTY_COST[1], EMPTY_COST[2], END[1], EVOLUTION[6], role=RuleRole.ACTION)
+@rule(COST_USE[1], EMPTY_COST[1], EMPTY_COST[2], END[1], EVOLUTION[6], SET[1], role=RuleRole.ACTION)
 def use(g: DiceCastle, entry: ScriptedInput, *, silent: bool = False) -> bool:
     """Use a cost ability of a card on one's own field, even with nothing to act on."""
     act = _payload(entry, Use)

@@ -34,7 +34,7 @@ def _targets(g: DiceCastle, pid: str) -> dict[str, str]:
     return out
 
 
-@rule(BATTLE[1], BATTLE[2], BATTLE[3], BATTLE[4], BATTLE[8], role=RuleRole.ACTION)
+@rule(BATTLE[1], BATTLE[2], BATTLE[3], BATTLE[4], BATTLE[8], COUNTER[3], role=RuleRole.ACTION)
 def attack(g: DiceCastle, entry: ScriptedInput, *, silent: bool = False) -> bool:
     """The turn player attacks with one unit at a time; a unit with several attack rights may use them between
     other units' attacks; a unit destroyed with a right left cannot attack."""

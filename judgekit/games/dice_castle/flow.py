@@ -194,7 +194,7 @@ def draw_phase(g: DiceCastle, *, silent: bool = False) -> bool:
     return True
 
 
-@rule(SET[1], role=RuleRole.PROCEDURE)
+@rule(SET[1], BATTLE[1], role=RuleRole.PROCEDURE)
 def set_phase(g: DiceCastle, *, silent: bool = False) -> bool:
     """The set phase has no phase processing: the turn player plays cards and uses cost abilities."""
     if silent:

@@ -44,7 +44,7 @@ def _payload(entry: ScriptedInput, kind: type[T]) -> T:
     return p
 
 
-@rule("602.1", "602.2", "906.1", role=RuleRole.ACTION)
+@rule("602.1", "602.2", "906.1", "503.3a", role=RuleRole.ACTION)
 def charge(g: DivineCross, entry: ScriptedInput, *, silent: bool = False) -> bool:
     """602: once a turn, a hand card as energy to an own unit, then draw one — the term チャージする (906.1)."""
     act = _payload(entry, Charge)
@@ -77,7 +77,7 @@ def charge(g: DivineCross, entry: ScriptedInput, *, silent: bool = False) -> boo
     return True
 
 
-@rule("603.1", "603.2", "308.1", "303.1", role=RuleRole.ACTION)
+@rule("603.1", "603.2", "308.1", "303.1", "503.3b", role=RuleRole.ACTION)
 def play_unit(g: DivineCross, entry: ScriptedInput, *, silent: bool = False) -> bool:
     """603: a hand unit card to a free standby area (a player has three, 308.1)."""
     act = _payload(entry, PlayUnit)
@@ -131,6 +131,7 @@ def play_unit(g: DivineCross, entry: ScriptedInput, *, silent: bool = False) -> 
     "909.1",
     "311.3",
     "601.2",
+    "503.3c",
     role=RuleRole.ACTION,
 )
 def play_command(g: DivineCross, entry: ScriptedInput, *, silent: bool = False) -> bool:
@@ -217,6 +218,7 @@ def play_command(g: DivineCross, entry: ScriptedInput, *, silent: bool = False) 
     "919.2a",
     "919.2b",
     "919.2c",
+    "503.3d",
     role=RuleRole.ACTION,
 )
 def retreat(g: DivineCross, entry: ScriptedInput, *, silent: bool = False) -> bool:

@@ -106,6 +106,7 @@ def skill_step(g: DivineCross, *, silent: bool = False) -> bool:
     "919.1c",
     "809.1b",
     "809.1c",
+    "703.1",
     role=RuleRole.ACTION,
 )
 def declare_skill(g: DivineCross, entry: ScriptedInput, *, silent: bool = False) -> bool:

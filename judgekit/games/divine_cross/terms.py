@@ -419,7 +419,7 @@ def _skill_damage_watchers(g: DivineCross) -> list[str]:
     ]
 
 
-@rule("914.3", "914.5", "914.5a", "914.6", "909.1", "812.1", "921.1", "309.3", role=RuleRole.TERM)
+@rule("914.3", "914.5", "914.5a", "914.6", "909.1", "812.1", "921.1", "309.3", "104.2", role=RuleRole.TERM)
 def damage_effect(g: DivineCross, ctx: Ctx, op: Damage, *, silent: bool = False) -> bool:
     """914: an effect deals damage; a per-thing amount is one hit of the total (914.5a); damage to a card without HP
     (an energy or an assist chosen as 'a card in the area') does nothing (914.6)."""
@@ -644,7 +644,7 @@ def _draw_damage(g: DivineCross, pid: str, short: int, cites: Sequence[str]) -> 
     deal_damage(g, main, 100 * short, None, "rule", ["1102.1"])
 
 
-@rule("904.3", "1102.2", "104.5", role=RuleRole.TERM)
+@rule("904.3", "1102.2", "104.5", "104.2", role=RuleRole.TERM)
 def draw_effect(g: DivineCross, ctx: Ctx, op: Draw, *, silent: bool = False) -> bool:
     """904: an effect makes a player draw; choosing to draw more than the deck holds is allowed (1102.2)."""
     if silent:

@@ -230,6 +230,7 @@ def _common_element(g: Fftcg, iids: Sequence[str]) -> tuple[bool, bool]:
     "15.2.2.2",
     "5.2.3.1.1.2",
     "5.2.1.3.1",
+    "10.1.2.5",
     role=RuleRole.ACTION,
 )
 def declare_attack(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> bool:
@@ -411,6 +412,7 @@ def block_step(g: Fftcg, *, silent: bool = False) -> bool:
     "15.1.1.9.6",
     "5.2.3.1.1.2",
     "5.2.1.3.1",
+    "10.1.3.5",
     role=RuleRole.ACTION,
 )
 def declare_block(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> bool:
@@ -601,6 +603,7 @@ def _first_strikers(g: Fftcg, fighters: list[str]) -> list[str]:
     "15.1.1.9.1",
     "15.1.1.9.8",
     "4.3",
+    "15.1.1.9.10",
     role=RuleRole.PROCEDURE,
 )
 def battle_damage(g: Fftcg, dealers: Sequence[str], *, silent: bool = False) -> bool:

@@ -1415,7 +1415,7 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
     return pid
 
 
-@rule("11.6.2.3", "11.6.2.4", "11.7.2.3", "11.7.2.4", role=RuleRole.TERM)
+@rule("11.6.2.3", "11.6.2.4", "11.7.2.3", "11.7.2.4", "11.6.2.1", "11.7.2.1", role=RuleRole.TERM)
 def cost_characters(
     g: Fftcg,
     pid: str,

@@ -23,7 +23,7 @@ LOOP_REPEATS = 3
 """How often the same state may recur in one check, with no input taken, before it counts as a loop (13.1)."""
 
 
-@rule("3.1", "3.1.1", "3.1.2", "3.1.3", "3.2", "3.3", role=RuleRole.PROCEDURE)
+@rule("3.1", "3.1.1", "3.1.2", "3.1.3", "3.2", "3.3", "12.4.1", "12.4.2", "12.4.3", role=RuleRole.PROCEDURE)
 def game_result(g: Fftcg, losers: Sequence[tuple[str, str]], *, silent: bool = False) -> GameOver:
     """3.1: the game ends when a player meets a loss condition, the opponent winning; a player who would both
     win and lose loses (3.2); when every player loses at once the game is a draw (3.3)."""

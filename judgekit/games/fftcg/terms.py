@@ -495,7 +495,7 @@ def deal_damage(
     return amount
 
 
-@rule("5.2.6.1", role=RuleRole.TERM)
+@rule("5.2.6.1", "2.3", role=RuleRole.TERM)
 def damage_effect(g: Fftcg, ctx: Ctx, op: Damage, *, silent: bool = False) -> bool:
     """An effect deals damage to characters (the source of the damage is the card of the effect, 6.4)."""
     found = targets(g, ctx, op.target)
@@ -509,7 +509,7 @@ def damage_effect(g: Fftcg, ctx: Ctx, op: Damage, *, silent: bool = False) -> bo
     return True
 
 
-@rule("11.3.6", "11.6.8", "11.7.8", "11.8.12", "11.11.2.1.1", "5.2.6.1", role=RuleRole.EFFECT)
+@rule("11.3.6", "11.6.8", "11.7.8", "11.8.12", "11.11.2.1.1", "5.2.6.1", "2.3", role=RuleRole.EFFECT)
 def distribute_effect(g: Fftcg, ctx: Ctx, op: Distribute, *, silent: bool = False) -> bool:
     """11.3.6, 11.6.8, 11.7.8, 11.8.12: the damage is dealt as the player divided it on casting or using (or as the
     auto ability went on the stack), each chosen card
@@ -676,7 +676,7 @@ def damage_player_effect(g: Fftcg, ctx: Ctx, op: DamagePlayer, *, silent: bool =
 # --- other keyword actions ---------------------------------------------------------------------
 
 
-@rule("15.1.1.3.1", "15.1.1.3.2", role=RuleRole.TERM)
+@rule("15.1.1.3.1", "15.1.1.3.2", "2.3", role=RuleRole.TERM)
 def break_effect(g: Fftcg, ctx: Ctx, op: Break | PutInBreakZone, *, silent: bool = False) -> bool:
     """15.1.1.3.1: ブレイクする is a break; 15.1.1.3.2: ブレイクゾーンに置く is not."""
     found = targets(g, ctx, op.target)
@@ -852,7 +852,7 @@ def return_to_hand(g: Fftcg, ctx: Ctx, op: ReturnToHand, *, silent: bool = False
     return bool(found)
 
 
-@rule("11.12.4.1", "11.12.4.2", "11.12.4.9", "11.3.10", "11.5.6", "9.5.1.3.2", "4.3", role=RuleRole.EFFECT)
+@rule("11.12.4.1", "11.12.4.2", "11.12.4.9", "11.3.10", "11.5.6", "9.5.1.3.2", "4.3", "2.3", role=RuleRole.EFFECT)
 def make_continuous(g: Fftcg, ctx: Ctx, op: Power | Gain | Continuous, *, silent: bool = False) -> bool:
     """11.12.4.1: a continuous effect for a while, locked to the cards it affects now (11.12.4.2), with the
     timestamp of now (11.12.4.9)."""
