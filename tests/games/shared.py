@@ -245,8 +245,11 @@ class RuleIdChecks(GameChecks):
     def test_the_written_id_scan_sees_every_declaration(self) -> None:
         """The scan reads the rule decorators too, so it must find every declared id (a scan that saw
         nothing would pass the test above)."""
-        found = {rid for _, rid, _ in written_ids(self.package, set(self.rules), self.preset.rulebook.version)}
+        written = written_ids(self.package, set(self.rules), self.preset.rulebook.version)
+        found = {rid for _, rid, _ in written}
         assert sorted(self.preset.cited_ids() - found) == []
+        held = {func for _, _, func in written if func}
+        assert len(held) > len(self.preset.rules) // 2, "the scan finds ids in few rule functions' bodies"
 
     def test_every_declared_id_exists_in_the_pinned_rulebook(self) -> None:
         missing = {spec.name: [i for i in spec.ids if i not in self.rules] for spec in self.preset.rules}
