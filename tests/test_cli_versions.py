@@ -390,3 +390,46 @@ def test_check_is_quiet_about_scenarios_whose_cited_rules_did_not_change(
     check_scenario(load_scenario(folder / "charge.toml"), update=True)
     code, _, err = invoke(runner, "check", str(folder))
     assert (code, err) == (0, "")
+
+
+# --------------------------------------------------------------------------- an imported real pair
+
+
+@pytest.fixture
+def mtg_library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A user library holding Magic: The Gathering 2020-04-17 and 2020-06-01, imported as a user would."""
+    from rules_index.catalog import LIBRARY_ENV
+
+    library = tmp_path / "library"
+    monkeypatch.setenv("JUDGEKIT_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv(LIBRARY_ENV, str(library))
+    books = Path(__file__).resolve().parent / "data" / "books"
+    runner = CliRunner()
+    for date in ("2020-04-17", "2020-06-01"):
+        book = books / f"mtg-cr-en-{date}.txt"
+        args = ["import", str(book), "--game", "mtg", "--version", date, "--date", date]
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.stderr
+    return library
+
+
+def test_diff_and_history_of_an_imported_real_pair(mtg_library: Path) -> None:
+    runner = CliRunner(env={"NO_COLOR": "1"})
+    code, out, err = invoke(runner, "diff", "mtg", "2020-04-17", "2020-06-01")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0].startswith(
+        "MTG comprehensive 2020-04-17 → 2020-06-01: 7 change(s) (1 added, 2 changed, 2 reference-only, 2 renumbered)"
+    )
+    assert "= 116.2g → 116.2h  renumbered" in lines
+    assert "# 901.9  reference-only; references: 116.2g → 116.2h (followed)" in lines
+    code, out, _ = invoke(runner, "history", "mtg", "116.2i")
+    assert code == 0
+    assert out.splitlines()[1:] == [
+        "  2020-04-17  116.2h  in the oldest version held",
+        "  2020-06-01  116.2i  renumbered (was 116.2h)",
+    ]
+    code, out, _ = invoke(runner, "history", "mtg", "702.138c")
+    assert code == 0
+    assert "  2020-06-01  702.138c  wording changed" in out
+    assert "Once you [-play-]{+take the special action and put+} the card with companion" in out

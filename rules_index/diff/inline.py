@@ -1,4 +1,8 @@
-"""The inline (character-level) diff of a reworded rule, cleaned up to read as replaced phrases."""
+"""The inline diff of a reworded rule, cleaned up to read as replaced phrases.
+
+Japanese is compared character by character, English word by word (a run of Latin letters
+and digits is one unit), both ignoring whitespace, width and case.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,8 @@ from difflib import SequenceMatcher
 from rules_index.diff.model import DiffOp, OpKind
 from rules_index.normalize import nfkc
 
-_WHITESPACE = re.compile(r"\s")
+_UNIT_PATTERN = re.compile(r"[0-9A-Za-z０-９Ａ-Ｚａ-ｚ]+|\S")
+"""A unit of comparison: a run of Latin letters and digits (a word, a number), or one other character."""
 
 
 def inline_diff(old: str, new: str) -> tuple[DiffOp, ...]:
@@ -22,18 +27,31 @@ def inline_diff(old: str, new: str) -> tuple[DiffOp, ...]:
     """
     a_units, a_starts = _units(old)
     b_units, b_starts = _units(new)
-    ops: list[DiffOp] = []
+    runs: list[_Run] = []
     for tag, i1, i2, j1, j2 in _opcodes(a_units, b_units):
         old_piece = old[_start(a_starts, i1, old) : _start(a_starts, i2, old)]
         new_piece = new[_start(b_starts, j1, new) : _start(b_starts, j2, new)]
         if tag == "equal":
-            ops.append(DiffOp(OpKind.EQUAL, new_piece))
+            runs.append(_Run(OpKind.EQUAL, old_piece, new_piece))
             continue
         if old_piece:
-            ops.append(DiffOp(OpKind.DELETE, old_piece))
+            runs.append(_Run(OpKind.DELETE, old_piece, ""))
         if new_piece:
-            ops.append(DiffOp(OpKind.INSERT, new_piece))
-    return tuple(_tidy_boundaries(_coalesce(_absorb_short_equalities(ops))))
+            runs.append(_Run(OpKind.INSERT, "", new_piece))
+    ops = [DiffOp(r.kind, r.old if r.kind is OpKind.DELETE else r.new) for r in _absorb_short_equalities(runs)]
+    return tuple(_tidy_boundaries(_coalesce(ops)))
+
+
+@dataclass(frozen=True, slots=True)
+class _Run:
+    """A run of the diff before it is cleaned up: equal runs keep both versions' text."""
+
+    kind: OpKind
+    """Equal, delete or insert."""
+    old: str
+    """The old text (equal and delete)."""
+    new: str
+    """The new text (equal and insert)."""
 
 
 def _opcodes(a: list[str], b: list[str]) -> list[tuple[str, int, int, int, int]]:
@@ -141,21 +159,24 @@ def _tidy_boundaries(ops: list[DiffOp]) -> list[DiffOp]:
 
 
 def _units(text: str) -> tuple[list[str], list[int]]:
-    """The non-whitespace characters of ``text`` in comparison form, and where each starts."""
+    """The units of ``text`` (words, numbers, other characters; no whitespace) in comparison
+    form, and where each starts."""
     units: list[str] = []
     starts: list[int] = []
-    for index, ch in enumerate(text):
-        unit = _UNIT.get(ch)
+    for match in _UNIT_PATTERN.finditer(text):
+        token = match.group(0)
+        unit = _UNIT.get(token)
         if unit is None:
-            unit = _UNIT[ch] = "" if _WHITESPACE.match(ch) else nfkc(ch).lower()
-        if unit:
-            units.append(unit)
-            starts.append(index)
+            unit = nfkc(token).lower()
+            if len(token) == 1:
+                _UNIT[token] = unit
+        units.append(unit)
+        starts.append(match.start())
     return units, starts
 
 
 _UNIT: dict[str, str] = {}
-"""Each character's comparison form, as met (empty for whitespace)."""
+"""Each single character's comparison form, as met."""
 
 
 def _start(starts: list[int], unit: int, text: str) -> int:
@@ -165,38 +186,66 @@ def _start(starts: list[int], unit: int, text: str) -> int:
     return starts[unit] if unit < len(starts) else len(text)
 
 
-def _absorb_short_equalities(ops: list[DiffOp]) -> list[DiffOp]:
+def _absorb_short_equalities(runs: list[_Run]) -> list[_Run]:
     """Fold an equal run into the changes around it when it is no longer than they are."""
     changed = True
     while changed:
         changed = False
-        for index, op in enumerate(ops):
-            if op.kind is not OpKind.EQUAL or index == 0 or index == len(ops) - 1:
+        for index, run in enumerate(runs):
+            if run.kind is not OpKind.EQUAL or index == 0 or index == len(runs) - 1:
                 continue
-            before = _edit_length(ops, index, -1)
-            after = _edit_length(ops, index, 1)
-            if before and after and len(op.text.strip()) <= min(before, after):
-                ops = [
-                    *ops[:index],
-                    DiffOp(OpKind.DELETE, op.text),
-                    DiffOp(OpKind.INSERT, op.text),
-                    *ops[index + 1 :],
-                ]
-                ops = _coalesce(ops)
+            before = _edit_length(runs, index, -1)
+            after = _edit_length(runs, index, 1)
+            if before and after and len(run.new.strip()) <= min(before, after):
+                runs = _joined(
+                    [
+                        *runs[:index],
+                        _Run(OpKind.DELETE, run.old, ""),
+                        _Run(OpKind.INSERT, "", run.new),
+                        *runs[index + 1 :],
+                    ]
+                )
                 changed = True
                 break
-    return ops
+    return runs
 
 
-def _edit_length(ops: list[DiffOp], index: int, step: int) -> int:
-    """The larger of the deleted and inserted lengths next to ``ops[index]`` on one side."""
+def _joined(runs: list[_Run]) -> list[_Run]:
+    """Adjacent equal runs joined; the changes between two equal runs as one delete then one insert."""
+    out: list[_Run] = []
+    deleted: list[str] = []
+    inserted: list[str] = []
+
+    def flush() -> None:
+        if deleted:
+            out.append(_Run(OpKind.DELETE, "".join(deleted), ""))
+        if inserted:
+            out.append(_Run(OpKind.INSERT, "", "".join(inserted)))
+        deleted.clear()
+        inserted.clear()
+
+    for run in runs:
+        if run.kind is OpKind.DELETE:
+            deleted.append(run.old)
+        elif run.kind is OpKind.INSERT:
+            inserted.append(run.new)
+        else:
+            flush()
+            if out and out[-1].kind is OpKind.EQUAL:
+                out[-1] = _Run(OpKind.EQUAL, out[-1].old + run.old, out[-1].new + run.new)
+            elif run.new or run.old:
+                out.append(run)
+    flush()
+    return out
+
+
+def _edit_length(runs: list[_Run], index: int, step: int) -> int:
+    """The larger of the deleted and inserted lengths next to ``runs[index]`` on one side."""
     deleted = inserted = 0
     k = index + step
-    while 0 <= k < len(ops) and ops[k].kind is not OpKind.EQUAL:
-        if ops[k].kind is OpKind.DELETE:
-            deleted += len(ops[k].text)
-        else:
-            inserted += len(ops[k].text)
+    while 0 <= k < len(runs) and runs[k].kind is not OpKind.EQUAL:
+        deleted += len(runs[k].old)
+        inserted += len(runs[k].new)
         k += step
     return max(deleted, inserted)
 
