@@ -360,6 +360,10 @@ def test_check_warns_of_a_ruling_under_an_older_edition_whose_cited_rule_changed
 ) -> None:
     code, out, err = invoke(runner, "check", str(runnable))
     assert code == 0 and "1 scenario(s): 1 passed, 0 failed" in out
+    assert out.splitlines()[-1] == (
+        "impact: 1 scenario(s) ruled under an older edition than the newest held; "
+        "1 cite rules changed since, 0 of them with a different ruling"
+    )
     assert err.splitlines() == [
         f"warning: {runnable / 'charge.toml'}: ruled under DC comprehensive 1.0.16; 1.0.17 is held and changes "
         "rules it cites: 602.2 changed; re-run under the current engine: same ruling"
@@ -371,8 +375,8 @@ def test_check_says_when_the_ruling_no_longer_matches(runner: CliRunner, runnabl
     data = json.loads(golden.read_text(encoding="utf-8"))
     data["outcome"]["message"] = "an older ruling"
     golden.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
-    code, _, err = invoke(runner, "check", str(runnable))
-    assert code == 1
+    code, out, err = invoke(runner, "check", str(runnable))
+    assert code == 1 and out.rstrip().endswith("1 cite rules changed since, 1 of them with a different ruling")
     assert err.rstrip().endswith("re-run under the current engine: the ruling differs from its golden trace")
 
 

@@ -227,13 +227,20 @@ def warn_stale_rulings(files: Sequence[Path], ran: Mapping[Path, bool]) -> int:
     """Warn (stderr) of each scenario ruled under an older edition whose cited rules the newest one changed.
 
     ``ran`` tells, by resolved path, whether each scenario just run still gives its golden
-    ruling. Returns how many warnings were printed; prints nothing while no document holds
-    more than one edition.
+    ruling. A summary line (stdout) counts the scenarios ruled under older editions. Returns
+    how many warnings were printed; prints nothing while no document holds more than one edition.
     """
     from judgekit.render.versions import stale_text
     from judgekit.versions import stale_rulings
 
-    found = [stale for stale in stale_rulings(files, run=False) if stale.touches]
+    older = stale_rulings(files, run=False)
+    found = [stale for stale in older if stale.touches]
     for stale in found:
         typer.echo(f"warning: {stale_text(stale, ran.get(stale.file.path.resolve()))}", err=True)
+    if older:
+        differ = sum(1 for stale in found if ran.get(stale.file.path.resolve()) is False)
+        typer.echo(
+            f"impact: {len(older)} scenario(s) ruled under an older edition than the newest held; "
+            f"{len(found)} cite rules changed since, {differ} of them with a different ruling"
+        )
     return len(found)
