@@ -26,7 +26,7 @@ from judgekit.engine import (
 )
 from judgekit.engine.replacement import apply_replacements
 from judgekit.engine.rules import RuleRole
-from judgekit.errors import ScenarioError
+from judgekit.errors import DecisionNeeded, ScenarioError
 from judgekit.games.fftcg import abilities, continuous
 from judgekit.games.fftcg.cards import (
     Ability,
@@ -968,6 +968,23 @@ def search(g: Fftcg, ctx: Ctx, op: Search, *, silent: bool = False) -> bool:
             )
         )
         found = [options[c] for c in choice]
+        together = limit_together(g, pid, found) if op.to == "field" else ""
+        if together:
+            names = ", ".join(g.card(i).name for i in found)
+            g.record(
+                StepKind.RULE,
+                pid,
+                f"{names} cannot be put onto the field together ({together}), so they cannot be found together",
+                ["15.1.1.8.1", together],
+            )
+            raise DecisionNeeded(
+                "search",
+                pid,
+                tuple(options),
+                "15.1.1.8.2",
+                f"{g.name(pid)} chooses up to {op.count} card(s) to find for {ctx.label}",
+                f"{', '.join(choice)}: together they break {together}",
+            )
     if found:
         g.record(
             StepKind.EFFECT,
@@ -1083,6 +1100,22 @@ def field_limit(g: Fftcg, pid: str, iid: str, *, silent: bool = False) -> str:
     if {"light", "dark"} & set(d.elements) and any(
         {"light", "dark"} & set(g.chars(i).elements) for i in mine if i != iid
     ):
+        return "7.7.5"
+    return ""
+
+
+def limit_together(g: Fftcg, pid: str, iids: Sequence[str]) -> str:
+    """7.7.3–7.7.5 for cards put onto ``pid``'s field at once, each allowed alone: the rule they break together
+    (two of one name without the general icon, a sixth backup, two Light or Dark characters), or empty."""
+    defs = [g.definition(i) for i in iids]
+    chars = [d for d in defs if d.type in ("forward", "backup", "monster")]
+    names = [d.name for d in chars if not d.generic]
+    if len(names) != len(set(names)):
+        return "7.7.3"
+    backups = sum(1 for i in g.field(pid) if g.chars(i).type == "backup")
+    if backups + sum(1 for d in chars if d.type == "backup") > 5:
+        return "7.7.4"
+    if sum(1 for d in chars if {"light", "dark"} & set(d.elements)) > 1:
         return "7.7.5"
     return ""
 
