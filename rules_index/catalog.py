@@ -20,10 +20,13 @@ from typing import Any
 from rules_index.decode import Decoded, decode
 from rules_index.errors import ManifestError, UnknownDocumentError, UnknownGameError
 from rules_index.model import DocumentInfo, RuleBook
-from rules_index.pipeline import PARSERS, parse_decoded
 
 SOURCES = Path(__file__).resolve().parent / "sources"
 """The library judgekit ships: the four games' rulebooks and manifests."""
+
+PARSER_NAMES = ("numbered", "outline")
+"""The parsers a manifest may name: the keys of :data:`rules_index.pipeline.PARSERS` (a test keeps them in step;
+the pipeline, whose patterns are costly to compile, is imported only when a book is parsed)."""
 
 LIBRARY_ENV = "JUDGEKIT_LIBRARY"
 """The environment variable naming the user's rules library."""
@@ -218,8 +221,10 @@ def _read_manifest(path: Path, root: Path, library: str) -> Game:
         key = f"documents[{i}]"
         doc_id = _str(doc, "id", where, key)
         parser = _str(doc, "parser", where, key)
-        if parser not in PARSERS:
-            raise ManifestError(f"{where}: {key}.parser is {parser!r}; expected one of {', '.join(sorted(PARSERS))}")
+        if parser not in PARSER_NAMES:
+            raise ManifestError(
+                f"{where}: {key}.parser is {parser!r}; expected one of {', '.join(sorted(PARSER_NAMES))}"
+            )
         versions = []
         raw_versions = doc.get("versions")
         if not isinstance(raw_versions, list) or not raw_versions:
@@ -279,4 +284,6 @@ def _str(table: Any, key: str, where: str, prefix: str = "") -> str:
 
 def parse_document(catalog: Catalog, info: DocumentInfo) -> RuleBook:
     """Parse one document version into a :class:`RuleBook` (pure: the file's bytes in, book out)."""
+    from rules_index.pipeline import parse_decoded
+
     return parse_decoded(catalog.decoded(info), info)

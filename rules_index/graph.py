@@ -13,27 +13,27 @@ Edges (``key`` is the edge type): ``child`` (parent → child), ``references`` (
 with the matched text and offsets), ``defines`` (rule → term), ``uses`` (rule → term, with
 offsets), ``cited_by`` (rule → ``step:<game>/<scenario>#<n>`` nodes, added from scenario traces).
 
-The index is cached on disk, keyed by the content of the sources and of this package, so a
-warm look-up only unpickles it.
+The index is cached on disk one file per book (``<cache>/books/``), each keyed by the content
+of its source file, its manifest entry and this package's code, so a warm look-up reads only
+the book it needs (see :class:`BookCache`).
 """
 
 from __future__ import annotations
 
-import difflib
+import dataclasses
+import functools
 import hashlib
+import io
 import os
 import pickle
-import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rules_index.catalog import Catalog, Game, load_catalog, parse_document
 from rules_index.errors import UnknownRuleError
-from rules_index.model import DocumentInfo, LintIssue, Rule, RuleBook
-from rules_index.refs import Reference, find_references
-from rules_index.terms import Term, TermUse, find_terms, find_uses
+from rules_index.model import DocumentInfo, LintIssue, Reference, Rule, RuleBook, Term, TermUse
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -83,8 +83,8 @@ class RulesIndex:
 
     catalog: Catalog
     """The games and documents held."""
-    books: dict[BookKey, BookIndex]
-    """Every parsed book by (game, document, version)."""
+    books: Mapping[BookKey, BookIndex]
+    """Every parsed book by (game, document, version) (a :class:`BookCache` reads each on first use)."""
     fingerprint: str
     """The cache key it was built for."""
     _graph: nx.MultiDiGraph | None = None
@@ -148,6 +148,14 @@ class RulesIndex:
                 seen[use.key] = by_key[use.key]
         return list(seen.values())
 
+    def load_all(self, progress: Callable[[DocumentInfo], None] | None = None) -> None:
+        """Read (or parse and cache) every book now, in parallel where that helps; ``progress`` hears of each."""
+        if isinstance(self.books, BookCache):
+            self.books.load_all(progress)
+        elif progress is not None:
+            for bi in self.books.values():
+                progress(bi.info)
+
     def games(self) -> tuple[Game, ...]:
         """Every game held."""
         return self.catalog.games
@@ -191,6 +199,7 @@ def nearest_ids(wanted: str, ids: list[str], limit: int = 5) -> list[str]:
     The ancestor is found by dropping the last token (a run of digits or of letters) of the id
     at a time: ``704.6e`` → ``704.6``; ``15.1.1.9.99`` → ``15.1.1.9``. Close spellings follow.
     """
+    import difflib
     import re
 
     known = set(ids)
@@ -220,6 +229,9 @@ def _is_direct_child(parent: str, candidate: str) -> bool:
 
 def build_book_index(book: RuleBook) -> BookIndex:
     """Phase one and two for one book: note its rules, then resolve references and terms."""
+    from rules_index.refs import find_references
+    from rules_index.terms import find_terms, find_uses
+
     rules = book.by_id()
     children: dict[str | None, list[str]] = {}
     for rule in book.rules:
@@ -325,11 +337,28 @@ def build_index(catalog: Catalog) -> RulesIndex:
 
 
 def index_fingerprint(catalog: Catalog) -> str:
-    """Cache key: the sources' content and the code of this package."""
-    digest = hashlib.sha256(catalog.fingerprint().encode())
+    """The code of this package and which documents the catalog holds (each book's content is in its own key)."""
+    digest = hashlib.sha256(code_fingerprint().encode())
+    for info in catalog.all_documents():
+        digest.update(repr(info).encode())
+    return digest.hexdigest()[:32]
+
+
+@functools.cache
+def code_fingerprint() -> str:
+    """A digest of this package's code (the parsers and linkers): part of every book's cache key."""
+    digest = hashlib.sha256()
     for path in sorted(Path(__file__).resolve().parent.glob("*.py")):
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
+    return digest.hexdigest()[:32]
+
+
+def book_cache_key(catalog: Catalog, info: DocumentInfo) -> str:
+    """A book's cache key: the code, the document's manifest entry and the bytes of the file it is parsed from."""
+    digest = hashlib.sha256(code_fingerprint().encode())
+    digest.update(repr(info).encode())
+    digest.update(catalog.path(info).read_bytes())
     return digest.hexdigest()[:32]
 
 
@@ -345,41 +374,174 @@ def cache_dir() -> Path:
     return Path(base) / "judgekit"
 
 
-def load_index(catalog: Catalog | None = None, *, use_cache: bool = True) -> RulesIndex:
-    """The rules index, from the on-disk cache when it matches the sources, else built and cached."""
-    catalog = catalog or load_catalog()
-    if not use_cache:
-        return build_index(catalog)
-    key = index_fingerprint(catalog)
-    path = cache_dir() / f"index-{key}.pickle"
-    if path.is_file():
+class BookCache(Mapping[BookKey, BookIndex]):
+    """Every book of a catalog by (game, document, version), each read on first use from its own cache file.
+
+    A book whose file is missing or stale is parsed, linked and written back (atomically). A
+    look-up of one rule reads one file; :meth:`load_all` parses what is missing across the
+    machine's cores. Iteration follows the catalog's order.
+    """
+
+    def __init__(self, catalog: Catalog, folder: Path | None) -> None:
+        self._catalog = catalog
+        self._folder = folder
+        self._infos = {(i.game, i.document, i.version): i for i in catalog.all_documents()}
+        self._loaded: dict[BookKey, BookIndex] = {}
+
+    def __getitem__(self, key: BookKey) -> BookIndex:
+        found = self._loaded.get(key)
+        if found is None:
+            info = self._infos[key]
+            path = self._path(info)
+            found = _read_book(path) if path is not None else None
+            if found is None:
+                found = build_book_index(parse_document(self._catalog, info))
+                if path is not None:
+                    _write_book(path, dump_book(found))
+            self._loaded[key] = found
+        return found
+
+    def __iter__(self) -> Iterator[BookKey]:
+        return iter(self._infos)
+
+    def __len__(self) -> int:
+        return len(self._infos)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._infos
+
+    def load_all(self, progress: Callable[[DocumentInfo], None] | None = None) -> None:
+        """Read every book; those not cached are parsed in worker processes when there are several and cores to spare.
+
+        ``progress`` is told of each document as it is ready, in catalog order.
+        """
+        missing: list[tuple[BookKey, DocumentInfo, Path | None]] = []
+        for key, info in self._infos.items():
+            if key in self._loaded:
+                continue
+            path = self._path(info)
+            cached = _read_book(path) if path is not None else None
+            if cached is None:
+                missing.append((key, info, path))
+            else:
+                self._loaded[key] = cached
+        workers = min(len(missing), os.cpu_count() or 1)
+        if workers > 1:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+                jobs = [pool.submit(_parse_to_bytes, self._catalog, info) for _, info, _ in missing]
+                for (key, _, path), job in zip(missing, jobs, strict=True):
+                    data = job.result()
+                    self._loaded[key] = load_book(data)
+                    if path is not None:
+                        _write_book(path, data)
+        else:
+            for key, _, _ in missing:
+                self[key]
+        if progress is not None:
+            for info in self._infos.values():
+                progress(info)
+
+    def cache_key(self, key: BookKey) -> str:
+        """The cache key of a book (changes with its file, its manifest entry and the parser code)."""
+        return book_cache_key(self._catalog, self._infos[key])
+
+    def _path(self, info: DocumentInfo) -> Path | None:
+        if self._folder is None:
+            return None
         try:
-            with path.open("rb") as fh:
-                cached = pickle.load(fh)
-            if isinstance(cached, RulesIndex) and cached.fingerprint == key:
-                cached.catalog = catalog
-                return cached
-        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
-            pass  # A stale or broken cache is rebuilt below.
-    index = build_index(catalog)
-    _write_cache(path, index)
-    return index
+            key = book_cache_key(self._catalog, info)
+        except OSError:
+            return None  # an unreadable source is reported by the parse, not here
+        return self._folder / f"{_identity(info)}-{key}.pickle"
 
 
-def _write_cache(path: Path, index: RulesIndex) -> None:
-    """Write the cache atomically; a cache that cannot be written is not an error."""
+def _identity(info: DocumentInfo) -> str:
+    """A file-name-safe name of a document version and the library it comes from."""
+    where = hashlib.sha256(f"{info.library}\x1f{info.game}\x1f{info.document}\x1f{info.version}".encode())
+    return where.hexdigest()[:16]
+
+
+def _parse_to_bytes(catalog: Catalog, info: DocumentInfo) -> bytes:
+    """Parse and link one book, serialised (run in a worker process)."""
+    return dump_book(build_book_index(parse_document(catalog, info)))
+
+
+class _ValuePickler(pickle.Pickler):
+    """Pickles the index's frozen value types as constructor calls, which load about three times faster."""
+
+    def reducer_override(self, obj: object) -> Any:
+        cls = type(obj)
+        names = _init_fields(cls) if cls.__module__.startswith("rules_index.") else None
+        if names is None:
+            return NotImplemented
+        return cls, tuple(getattr(obj, name) for name in names)
+
+
+_INIT_FIELDS: dict[type, tuple[str, ...] | None] = {}
+
+
+def _init_fields(cls: type) -> tuple[str, ...] | None:
+    """The fields of a dataclass in constructor order, or None when it is not one or not every field is an argument."""
+    if cls not in _INIT_FIELDS:
+        fields = dataclasses.fields(cls) if dataclasses.is_dataclass(cls) else ()
+        ok = bool(fields) and all(f.init for f in fields)
+        _INIT_FIELDS[cls] = tuple(f.name for f in fields) if ok else None
+    return _INIT_FIELDS[cls]
+
+
+def dump_book(book: BookIndex) -> bytes:
+    """A book serialised for the cache."""
+    buffer = io.BytesIO()
+    _ValuePickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(book)
+    return buffer.getvalue()
+
+
+def load_book(data: bytes) -> BookIndex:
+    """A book from :func:`dump_book`'s bytes."""
+    book = pickle.loads(data)
+    if not isinstance(book, BookIndex):
+        raise TypeError(f"expected a BookIndex, got {type(book).__name__}")
+    return book
+
+
+def _read_book(path: Path) -> BookIndex | None:
+    """The cached book at ``path``, or None when there is none or it cannot be read."""
+    try:
+        return load_book(path.read_bytes())
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, IndexError):
+        return None  # a stale or broken cache is rebuilt
+
+
+def _write_book(path: Path, data: bytes) -> None:
+    """Write a book's cache file atomically and remove that book's older ones.
+
+    A cache that cannot be written is not an error.
+    """
+    import tempfile
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        for old in path.parent.glob("index-*.pickle"):
+        prefix = path.name.split("-", 1)[0]
+        for old in path.parent.glob(f"{prefix}-*.pickle"):
             if old != path:
                 old.unlink(missing_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".index-", suffix=".tmp")
-        graph, index._graph = index._graph, None  # the graph is rebuilt on demand, not cached
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                pickle.dump(index, fh, protocol=pickle.HIGHEST_PROTOCOL)
-        finally:
-            index._graph = graph
+        for legacy in path.parent.parent.glob("index-*.pickle"):  # the one-file cache of earlier versions
+            legacy.unlink(missing_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".book-", suffix=".tmp")
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
         os.replace(tmp, path)
     except OSError:
         return
+
+
+def load_index(catalog: Catalog | None = None, *, use_cache: bool = True) -> RulesIndex:
+    """The rules index; each book is read from its cache file on first use (parsed and cached when stale)."""
+    catalog = catalog or load_catalog()
+    if not use_cache:
+        return build_index(catalog)
+    books = BookCache(catalog, cache_dir() / "books")
+    return RulesIndex(catalog=catalog, books=books, fingerprint=index_fingerprint(catalog))

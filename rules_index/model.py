@@ -230,6 +230,54 @@ class DocumentInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class Reference:
+    """A cross-reference written in a rule's text (or example) to another rule of the same book."""
+
+    source: str
+    """Id of the rule whose text holds the reference."""
+    target: str
+    """Id of the rule referred to (exact, existing)."""
+    text: str
+    """The matched text as printed: ``(804)``, ``403.1``, ``10.「アタックフェイズ」``."""
+    start: int
+    """Offset of ``text`` in the source rule's text (or in the example's text)."""
+    end: int
+    """Offset just past ``text``."""
+    example: int | None
+    """Index into ``Rule.examples`` when found in an example, else None."""
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A word a rulebook defines."""
+
+    key: str
+    """The normalised key (:func:`rules_index.normalize.search_key` of the name), unique per document."""
+    name: str
+    """The display form as printed (``KO する``, ``支配と支配者``)."""
+    rule_id: str
+    """The id of the defining rule."""
+    aliases: tuple[str, ...]
+    """Other printed forms that count as uses (``支配者`` of ``支配と支配者``; ``OC``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TermUse:
+    """One place where a term is used outside its defining rule."""
+
+    key: str
+    """The term's key."""
+    rule_id: str
+    """The rule whose text (or example) uses it."""
+    start: int
+    """Offset of the use in the original text of the rule (or example)."""
+    end: int
+    """Offset just past the use."""
+    example: int | None
+    """Index into ``Rule.examples`` when found in an example, else None."""
+
+
+@dataclass(frozen=True, slots=True)
 class RuleBook:
     """A parsed document: its rules in document order, changelog and parser findings."""
 

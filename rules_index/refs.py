@@ -26,7 +26,7 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from rules_index.model import LintIssue, LintKind, RuleBook, RuleKind, Severity, SourceSpan
+from rules_index.model import LintIssue, LintKind, Reference, RuleBook, RuleKind, Severity, SourceSpan
 
 _FULL_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}
 _FULL_WIDTH[0x3000] = 0x20
@@ -61,24 +61,6 @@ _NUMBERED_KINDS = frozenset({RuleKind.SECTION, RuleKind.RULE})
 
 _UNIT = re.compile(r"\s*(?:倍|%|秒|点|枚|体|人|回|個|円|cp|CP)")
 """A unit just after a number: the number is a quantity."""
-
-
-@dataclass(frozen=True, slots=True)
-class Reference:
-    """A cross-reference written in a rule's text (or example) to another rule of the same book."""
-
-    source: str
-    """Id of the rule whose text holds the reference."""
-    target: str
-    """Id of the rule referred to (exact, existing)."""
-    text: str
-    """The matched text as printed: ``(804)``, ``403.1``, ``10.「アタックフェイズ」``."""
-    start: int
-    """Offset of ``text`` in the source rule's text (or in the example's text)."""
-    end: int
-    """Offset just past ``text``."""
-    example: int | None
-    """Index into ``Rule.examples`` when found in an example, else None."""
 
 
 @dataclass(frozen=True, slots=True)

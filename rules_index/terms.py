@@ -35,7 +35,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from rules_index.model import PartKind, Rule, RuleBook, RuleKind
+from rules_index.model import PartKind, Rule, RuleBook, RuleKind, Term, TermUse
 from rules_index.normalize import nfkc, search_key
 
 _KANJI = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff々〆ヶ"
@@ -67,36 +67,6 @@ _NOT_TERMS = frozenset({"概要"})
 """Headings under a glossary heading that introduce it rather than define a word."""
 _HEADING_TEXT_LIMIT = 30
 """A childful rule whose whole text is shorter than this (and has no 。) is a heading."""
-
-
-@dataclass(frozen=True, slots=True)
-class Term:
-    """A word a rulebook defines."""
-
-    key: str
-    """The normalised key (:func:`rules_index.normalize.search_key` of the name), unique per document."""
-    name: str
-    """The display form as printed (``KO する``, ``支配と支配者``)."""
-    rule_id: str
-    """The id of the defining rule."""
-    aliases: tuple[str, ...]
-    """Other printed forms that count as uses (``支配者`` of ``支配と支配者``; ``OC``)."""
-
-
-@dataclass(frozen=True, slots=True)
-class TermUse:
-    """One place where a term is used outside its defining rule."""
-
-    key: str
-    """The term's key."""
-    rule_id: str
-    """The rule whose text (or example) uses it."""
-    start: int
-    """Offset of the use in the original text of the rule (or example)."""
-    end: int
-    """Offset just past the use."""
-    example: int | None
-    """Index into ``Rule.examples`` when found in an example, else None."""
 
 
 @dataclass(frozen=True, slots=True)

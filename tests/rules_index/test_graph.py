@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
-from rules_index.catalog import SOURCES, load_catalog
+from rules_index.catalog import load_catalog
 from rules_index.errors import UnknownRuleError
-from rules_index.graph import RulesIndex, build_index, load_index, nearest_ids, rule_node, term_node
+from rules_index.graph import RulesIndex, build_index, nearest_ids, rule_node, term_node
 
 
 @pytest.fixture(scope="module")
@@ -67,23 +64,6 @@ def test_versions_and_documents_are_addressable(index: RulesIndex) -> None:
     assert index.book("divine-cross").info.document == "comprehensive"
     assert index.book("divine-cross", "beginner").info.version == "undated"
     assert index.rule("divine-cross", "704.6c-1", version="1.0.16").id == "704.6c-1"
-
-
-def test_cache_is_reused_and_invalidated_by_a_source_change(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    sources = tmp_path / "sources"
-    shutil.copytree(SOURCES, sources)
-    monkeypatch.setenv("JUDGEKIT_CACHE", str(tmp_path / "cache"))
-    first = load_index(load_catalog(sources))
-    cached = list((tmp_path / "cache").glob("index-*.pickle"))
-    assert len(cached) == 1
-    second = load_index(load_catalog(sources))
-    assert second.fingerprint == first.fingerprint
-    assert second.book("fftcg").book == first.book("fftcg").book
-    path = sources / "fftcg" / "comprehensive-2.1.9.txt"
-    path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
-    third = load_index(load_catalog(sources))
-    assert third.fingerprint != first.fingerprint
-    assert [p.name for p in (tmp_path / "cache").glob("index-*.pickle")] == [f"index-{third.fingerprint}.pickle"]
 
 
 def test_outline_ids_can_be_typed_with_plain_slashes(index: RulesIndex) -> None:
