@@ -171,9 +171,9 @@ class DocumentVersions:
         pages = tuple(books[(i.game, i.document, i.version)] for i in document.versions)
         chain = None
         if len(pages) > 1:
-            from rules_index.diff import history
+            from rules_index.diff import DiffCache, history
 
-            chain = history([b.bi.book for b in pages])
+            chain = history([b.bi.book for b in pages], DiffCache.default())
         return cls(document, pages, chain)
 
     @property
@@ -186,9 +186,15 @@ class DocumentVersions:
         if self.chain is not None and new == old + 1:
             return self.chain.diffs[old]
         if (old, new) not in self.diffs:
-            from rules_index.diff import diff_books
+            from rules_index.diff import DiffCache, diff_books
 
-            self.diffs[(old, new)] = diff_books(self.books[old].bi.book, self.books[new].bi.book)
+            cache = DiffCache.default()
+            before, after = self.books[old].bi.book, self.books[new].bi.book
+            found = cache.get(before, after)
+            if found is None:
+                found = diff_books(before, after)
+                cache.put(before, after, found)
+            self.diffs[(old, new)] = found
         return self.diffs[(old, new)]
 
     def diff_of(self, page: DiffPage) -> BookDiff:
