@@ -1,4 +1,20 @@
-"""Stage 2: old rules paired with new ones by content and structure, never by number."""
+"""Stage 2: old rules paired with new ones by content and structure, never by number.
+
+1. *Anchors*: a rule printed identically once in each version is paired at once, then a
+   rule whose key (normalised, reference numbers masked) occurs once among the rest. In a
+   typical new edition this pairs nearly every rule without normalising or scoring it.
+2. *Candidates* for the others: pairs with equal keys (repeated texts), the most similar
+   rules of the other version among those not anchored (found through an inverted index
+   of bigrams, scored with rapidfuzz's Indel similarity), and the pairs the structure
+   suggests -- the same slot among mapped siblings, the parent of mapped children.
+3. Each candidate is scored: text similarity plus a *structural prior* (same id, parent
+   mapped to parent, siblings mapped to each other, children mapped to children). The
+   best overall assignment is a maximum-weight bipartite matching, solved exactly per
+   connected component of the candidate graph by successive shortest paths; the priors
+   depend on the mapping, so scoring and solving repeat until it is stable.
+4. :func:`find_groups`: an unmatched or reworded rule whose text is the concatenation of
+   consecutive rules of the other version is a split (or merge).
+"""
 
 from __future__ import annotations
 
