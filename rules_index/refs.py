@@ -26,7 +26,8 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from rules_index.model import LintIssue, LintKind, Reference, RuleBook, RuleKind, Severity, SourceSpan
+from rules_index.model import LintIssue, LintKind, RuleBook, RuleKind, Severity, SourceSpan
+from rules_index.model import Reference as Reference  # defined with the other value types; still importable here
 
 _FULL_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}
 _FULL_WIDTH[0x3000] = 0x20

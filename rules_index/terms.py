@@ -35,7 +35,9 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from rules_index.model import PartKind, Rule, RuleBook, RuleKind, Term, TermUse
+from rules_index.model import PartKind, Rule, RuleBook, RuleKind
+from rules_index.model import Term as Term  # defined with the other value types; still importable here
+from rules_index.model import TermUse as TermUse
 from rules_index.normalize import nfkc, search_key
 
 _KANJI = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff々〆ヶ"

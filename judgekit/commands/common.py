@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import functools
-import json
 import os
-import sys
 from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
@@ -13,7 +11,21 @@ from typing import Any, ParamSpec, TypeVar
 
 import typer
 
+from judgekit.commands.output import dim, emphasis, highlight, json_text, silence_stdout, use_color
 from rules_index.errors import JudgekitError
+
+__all__ = [
+    "OutputFormat",
+    "check_writable_file",
+    "dim",
+    "echo_json",
+    "emphasis",
+    "guarded",
+    "highlight",
+    "silence_stdout",
+    "use_color",
+    "write_output_file",
+]
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -46,21 +58,6 @@ def guarded(fn: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
-def silence_stdout() -> None:
-    """Point stdout at the null device, so that writing (and the flush at exit) after its reader has gone is quiet.
-
-    The Python documentation's "Note on SIGPIPE" (``signal`` module): a closed pipe raises
-    BrokenPipeError, and the flush at interpreter exit would raise it again.
-    """
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    try:
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):  # stdout is not a real file (a test runner's buffer)
-        pass
-    finally:
-        os.close(devnull)
-
-
 def check_writable_file(path: Path, option: str) -> None:
     """Raise a JudgekitError unless a file can be written at ``path`` (given as ``option``), before any work.
 
@@ -90,35 +87,6 @@ def write_output_file(path: Path, text: str, option: str) -> None:
         raise JudgekitError(f"{option} {path}: cannot write it: {exc.strerror}") from exc
 
 
-def use_color() -> bool:
-    """Whether to colour output: a terminal, and NO_COLOR not set."""
-    return "NO_COLOR" not in os.environ and sys.stdout.isatty()
-
-
-def emphasis(text: str, color: bool) -> str:
-    """``text`` made to stand out: bold yellow on a colour terminal, «…» otherwise."""
-    if color:
-        return typer.style(text, fg=typer.colors.YELLOW, bold=True)
-    return f"«{text}»"
-
-
-def dim(text: str, color: bool) -> str:
-    """``text`` in a quieter style on a colour terminal."""
-    return typer.style(text, dim=True) if color else text
-
-
-def highlight(text: str, spans: list[tuple[int, int]] | tuple[tuple[int, int], ...], color: bool) -> str:
-    """``text`` with each (start, end) span emphasised."""
-    out: list[str] = []
-    pos = 0
-    for start, end in spans:
-        out.append(text[pos:start])
-        out.append(emphasis(text[start:end], color))
-        pos = end
-    out.append(text[pos:])
-    return "".join(out)
-
-
 def echo_json(data: Any) -> None:
     """Print ``data`` as indented UTF-8 JSON."""
-    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    typer.echo(json_text(data))

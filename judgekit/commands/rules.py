@@ -8,17 +8,15 @@ import typer
 
 from judgekit.commands.common import (
     OutputFormat,
-    dim,
     echo_json,
-    emphasis,
     guarded,
     highlight,
     use_color,
 )
-from rules_index.normalize import ICON_MARK, mark_icons
+from judgekit.commands.lookup import rule_record, show_rule, summary
 
 if TYPE_CHECKING:
-    from rules_index.graph import BookIndex, RulesIndex
+    from rules_index.graph import RulesIndex
     from rules_index.model import Rule
 
 GameArg = Annotated[
@@ -35,23 +33,6 @@ def _index() -> RulesIndex:
     from rules_index.graph import load_index
 
     return load_index()
-
-
-def rule_record(index: RulesIndex, bi: BookIndex, rule: Rule) -> dict[str, Any]:
-    """A rule as plain data: the export record plus breadcrumb, children and backlinks."""
-    return {
-        "id": rule.id,
-        "parent": rule.parent,
-        "title": rule.title,
-        "text": rule.text,
-        "kind": rule.kind.value,
-        "examples": [ex.text for ex in rule.examples],
-        "references": [ref.target for ref in index.references_from(bi, rule.id)],
-        "terms": [term.name for term in index.terms_used_in(bi, rule.id)],
-        "defines": [term.name for term in index.terms_defined_by(bi, rule.id)],
-        "source": str(rule.span),
-        "page": rule.page,
-    }
 
 
 def register(app: typer.Typer) -> None:
@@ -115,59 +96,9 @@ def rule(
     fmt: FormatOpt = OutputFormat.TEXT,
 ) -> None:
     """Show a rule: its breadcrumb, text, examples, children, references and backlinks."""
-    index = _index()
-    bi = index.book(game, document, version)
-    found = index.rule(game, rule_id, document, version)
-    crumbs = index.breadcrumb(bi, found)
-    children = [bi.rules[c] for c in bi.children.get(found.id, [])]
-    backlinks = index.references_to(bi, found.id)
-    short = index.catalog.game(game).short
-    if fmt is OutputFormat.JSON:
-        record = rule_record(index, bi, found)
-        record.update(
-            game=bi.info.game,
-            document=bi.info.document,
-            version=bi.info.version,
-            breadcrumb=[{"id": r.id, "title": r.title} for r in crumbs],
-            children=[c.id for c in children],
-            referenced_by=sorted({ref.source for ref in backlinks}, key=lambda i: bi.rules[i].order),
-        )
-        echo_json(record)
-        return
-    color = use_color()
-    header = f"{short} {found.id}"
-    typer.echo((emphasis(header, color) if color else header) + dim(f"  {bi.info.title} {bi.info.version}", color))
-    if crumbs:
-        typer.echo(dim(" › ".join(_label(r) for r in crumbs), color))
-    if found.title:
-        typer.echo(found.title)
-    if found.text:
-        typer.echo(mark_icons(found.text, [(icon.offset, icon.glyph) for icon in found.icons]))
-        if found.icons:
-            typer.echo(dim(f"{ICON_MARK}: an icon is printed here (or the published text lost one)", color))
-    for ex in found.examples:
-        typer.echo(f"  {ex.text}" if ex.text.startswith(("例", "Example")) else f"  例 {ex.text}")
-    if children:
-        typer.echo("\nchildren:")
-        for child in children:
-            typer.echo(f"  {child.id}  {_summary(child)}")
-    refs = index.references_from(bi, found.id)
-    if refs:
-        typer.echo("\nrefers to:")
-        for target in dict.fromkeys(ref.target for ref in refs):
-            typer.echo(f"  → {target}  {_summary(bi.rules[target])}")
-    if backlinks:
-        typer.echo("\nreferred to by:")
-        for source in dict.fromkeys(ref.source for ref in backlinks):
-            typer.echo(f"  ← {source}  {_summary(bi.rules[source])}")
-    defined = index.terms_defined_by(bi, found.id)
-    if defined:
-        typer.echo("\ndefines: " + "、".join(t.name for t in defined))
-    used = index.terms_used_in(bi, found.id)
-    if used:
-        typer.echo("uses: " + "、".join(f"{t.name} ({t.rule_id})" for t in used))
-    printed = f" (printed on page {found.page})" if found.page else ""
-    typer.echo(dim(f"\nsource: {found.span}{printed}", color))
+    show_rule(
+        _index(), game, rule_id, document, version, as_json=fmt is OutputFormat.JSON, echo=typer.echo, color=use_color()
+    )
 
 
 @guarded
@@ -227,7 +158,7 @@ def search(
         source = _field_text(hit.rule, hit.field)
         snip, spans = snippet(source, hit.spans)
         label = highlight(hit.rule.id, hit.spans, color) if hit.field == "id" else hit.rule.id
-        text = highlight(snip, spans, color) if hit.field != "id" else _summary(hit.rule)
+        text = highlight(snip, spans, color) if hit.field != "id" else summary(hit.rule)
         typer.echo(f"{short} {label}  {text}")
 
 
@@ -340,15 +271,6 @@ def print_index_summary(data: dict[str, Any]) -> None:
             f"{d['terms']:>5} {d['term_uses']:>5} {d['warnings']:>4}"
         )
     typer.echo(f"rules graph: {data['nodes']} nodes, {data['edges']} edges")
-
-
-def _label(rule: Rule) -> str:
-    return f"{rule.id} {rule.title}".strip() if rule.title else rule.id
-
-
-def _summary(rule: Rule, width: int = 50) -> str:
-    text = rule.title or rule.text
-    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def _field_text(rule: Rule, field: str) -> str:

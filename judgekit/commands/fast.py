@@ -1,0 +1,153 @@
+"""The start-up fast path: ``judgekit rule`` answered without importing typer.
+
+Importing typer costs more than the whole look-up (typer brings click, and pydantic for its
+option types), so the console script first offers its arguments to :func:`run_fast`. It
+handles only a plain, valid ``rule`` command line::
+
+    judgekit [--library DIR | -L DIR] rule GAME ID [--document D | -d D] [--version V | -v V]
+             [--format text|json | -f text|json]
+
+(options also as ``--name=value``, in any order after ``rule``). Anything else (help, another
+command, an option it does not know, a value typer would refuse, a missing or extra argument)
+returns None, and the typer app runs as always, with its usage messages. What it prints, and
+the exit code, are those of the typer command: both call :func:`judgekit.commands.lookup.show_rule`
+(a test runs the same command lines through both).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True, slots=True)
+class RuleArgs:
+    """A ``rule`` command line the fast path answers."""
+
+    game: str
+    """The game id or short name."""
+    rule_id: str
+    """The rule id as typed."""
+    document: str | None = None
+    """``--document``."""
+    version: str | None = None
+    """``--version``."""
+    as_json: bool = False
+    """``--format json``."""
+    library: str | None = None
+    """``--library``, given before the command."""
+
+
+_GLOBAL = {"--library": "library", "-L": "library"}
+_OPTIONS = {
+    "--document": "document",
+    "-d": "document",
+    "--version": "version",
+    "-v": "version",
+    "--format": "format",
+    "-f": "format",
+}
+
+
+def parse_rule_args(argv: list[str]) -> RuleArgs | None:
+    """The ``rule`` command line in ``argv`` (without the program name), or None when the fast path must not answer."""
+    values: dict[str, str] = {}
+    rest = _take_options(argv, _GLOBAL, values)
+    if rest is None or not rest or rest[0] != "rule":
+        return None
+    positionals: list[str] = []
+    tail = rest[1:]
+    while tail:
+        after = _take_options(tail, _OPTIONS, values)
+        if after is None:
+            return None
+        if after:
+            positionals.append(after[0])
+            after = after[1:]
+        tail = after
+    fmt = values.get("format", "text")
+    if len(positionals) != 2 or fmt not in ("text", "json"):
+        return None
+    return RuleArgs(
+        game=positionals[0],
+        rule_id=positionals[1],
+        document=values.get("document"),
+        version=values.get("version"),
+        as_json=fmt == "json",
+        library=values.get("library"),
+    )
+
+
+def _take_options(argv: list[str], known: dict[str, str], values: dict[str, str]) -> list[str] | None:
+    """Read the options of ``known`` at the front of ``argv`` into ``values``; the arguments left.
+
+    None when the line is not one the fast path answers: an option it does not know, one given
+    twice, one without its value, ``--`` or an argument that starts with ``-``.
+    """
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if not arg.startswith("-") or arg == "-":
+            if arg == "-":
+                return None
+            break
+        name, eq, inline = arg.partition("=")
+        if name not in known or (eq and not name.startswith("--")):
+            return None
+        key = known[name]
+        if key in values:
+            return None
+        if eq:
+            value = inline
+            i += 1
+        else:
+            if i + 1 >= len(argv):
+                return None
+            value = argv[i + 1]
+            i += 2
+        if value.startswith("-"):
+            return None
+        values[key] = value
+    return argv[i:]
+
+
+def run_fast(argv: list[str]) -> int | None:
+    """Answer ``argv`` when it is a plain ``rule`` command line: the exit code; None to leave it to typer."""
+    args = parse_rule_args(argv)
+    if args is None:
+        return None
+    from judgekit.commands.output import silence_stdout, use_color
+    from rules_index.errors import JudgekitError
+
+    if args.library is not None:
+        from rules_index.catalog import LIBRARY_ENV
+
+        os.environ[LIBRARY_ENV] = str(Path(args.library))
+    try:
+        from judgekit.commands.lookup import show_rule
+        from rules_index.graph import load_index
+
+        show_rule(
+            load_index(),
+            args.game,
+            args.rule_id,
+            args.document,
+            args.version,
+            as_json=args.as_json,
+            echo=_echo,
+            color=use_color(),
+        )
+        sys.stdout.flush()
+    except JudgekitError as exc:
+        sys.stdout.flush()
+        print(f"error: {exc}", file=sys.stderr, flush=True)
+        return 2
+    except BrokenPipeError:
+        silence_stdout()  # the reader of stdout has gone (``judgekit rule … | head -1``): not an error
+    return 0
+
+
+def _echo(line: str) -> None:
+    sys.stdout.write(line + "\n")
