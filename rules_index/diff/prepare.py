@@ -8,6 +8,7 @@ along with its target still matches exactly.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -119,14 +120,20 @@ class Side:
             self._terms.append(tuple(find_terms(self.book)))
         return self._terms[0]
 
-    def numbers(self, i: int) -> set[str]:
+    def numbers(self, i: int) -> frozenset[str]:
         """Every string a rule number printed in rule ``i``'s content could be (prefixes of each
         number-like token, NFKC): a superset of the ids its references can name."""
-        found: set[str] = set()
-        for match in _REFERENCE_NUMBER.finditer(self.raw[i]):
-            token = nfkc(match.group(0))
-            found.update(token[:k] for k in range(1, len(token) + 1))
-        return found
+        return _numbers(self.raw[i])
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _numbers(raw: str) -> frozenset[str]:
+    """:meth:`Side.numbers` of a content (kept: consecutive editions share most of them)."""
+    found: set[str] = set()
+    for match in _REFERENCE_NUMBER.finditer(raw):
+        token = nfkc(match.group(0))
+        found.update(token[:k] for k in range(1, len(token) + 1))
+    return frozenset(found)
 
 
 def prepare_side(book: RuleBook) -> Side:
