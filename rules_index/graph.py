@@ -24,6 +24,7 @@ import dataclasses
 import functools
 import hashlib
 import io
+import operator
 import os
 import pickle
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -148,8 +149,34 @@ class RulesIndex:
                 seen[use.key] = by_key[use.key]
         return list(seen.values())
 
+    def graph_size(self) -> tuple[int, int]:
+        """The number of nodes and edges of :attr:`graph`, counted without building it (nor importing networkx)."""
+        if self._graph is not None:
+            return self._graph.number_of_nodes(), self._graph.number_of_edges()
+        nodes: set[str] = set()
+        edges: set[tuple[str, str, str]] = set()
+        for bi in self.books.values():
+            info = bi.info
+
+            def node(rule_id: str, info: DocumentInfo = info) -> str:
+                return rule_node(info.game, info.document, info.version, rule_id)
+
+            def term(key: str, info: DocumentInfo = info) -> str:
+                return term_node(info.game, info.document, info.version, key)
+
+            nodes.update(node(rule.id) for rule in bi.book.rules)
+            nodes.update(term(t.key) for t in bi.terms)
+            edges.update((node(r.parent), node(r.id), "child") for r in bi.book.rules if r.parent is not None)
+            edges.update((node(ref.source), node(ref.target), f"references:{i}") for i, ref in enumerate(bi.references))
+            edges.update((node(t.rule_id), term(t.key), "defines") for t in bi.terms)
+            edges.update((node(use.rule_id), term(use.key), f"uses:{i}") for i, use in enumerate(bi.uses))
+        for source, target, _ in edges:  # an edge to an id never noted adds its node, as in networkx
+            nodes.add(source)
+            nodes.add(target)
+        return len(nodes), len(edges)
+
     def load_all(self, progress: Callable[[DocumentInfo], None] | None = None) -> None:
-        """Read (or parse and cache) every book now, in parallel where that helps; ``progress`` hears of each."""
+        """Read (or parse and cache) every book now; ``progress`` is told of each as it starts."""
         if isinstance(self.books, BookCache):
             self.books.load_all(progress)
         elif progress is not None:
@@ -378,8 +405,8 @@ class BookCache(Mapping[BookKey, BookIndex]):
     """Every book of a catalog by (game, document, version), each read on first use from its own cache file.
 
     A book whose file is missing or stale is parsed, linked and written back (atomically). A
-    look-up of one rule reads one file; :meth:`load_all` parses what is missing across the
-    machine's cores. Iteration follows the catalog's order.
+    look-up of one rule reads one file; :meth:`load_all` reads them all.
+    Iteration follows the catalog's order.
     """
 
     def __init__(self, catalog: Catalog, folder: Path | None) -> None:
@@ -411,38 +438,15 @@ class BookCache(Mapping[BookKey, BookIndex]):
         return key in self._infos
 
     def load_all(self, progress: Callable[[DocumentInfo], None] | None = None) -> None:
-        """Read every book; those not cached are parsed in worker processes when there are several and cores to spare.
+        """Read (or parse and cache) every book, in catalog order; ``progress`` is told of each as it starts.
 
-        ``progress`` is told of each document as it is ready, in catalog order.
+        One process: parsing the shipped books (or two editions of Magic's rules) in worker
+        processes was slower on the 2-core machine this was measured on, with other jobs running.
         """
-        missing: list[tuple[BookKey, DocumentInfo, Path | None]] = []
         for key, info in self._infos.items():
-            if key in self._loaded:
-                continue
-            path = self._path(info)
-            cached = _read_book(path) if path is not None else None
-            if cached is None:
-                missing.append((key, info, path))
-            else:
-                self._loaded[key] = cached
-        workers = min(len(missing), os.cpu_count() or 1)
-        if workers > 1:
-            import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor
-
-            with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-                jobs = [pool.submit(_parse_to_bytes, self._catalog, info) for _, info, _ in missing]
-                for (key, _, path), job in zip(missing, jobs, strict=True):
-                    data = job.result()
-                    self._loaded[key] = load_book(data)
-                    if path is not None:
-                        _write_book(path, data)
-        else:
-            for key, _, _ in missing:
-                self[key]
-        if progress is not None:
-            for info in self._infos.values():
+            if progress is not None:
                 progress(info)
+            self[key]
 
     def cache_key(self, key: BookKey) -> str:
         """The cache key of a book (changes with its file, its manifest entry and the parser code)."""
@@ -464,32 +468,39 @@ def _identity(info: DocumentInfo) -> str:
     return where.hexdigest()[:16]
 
 
-def _parse_to_bytes(catalog: Catalog, info: DocumentInfo) -> bytes:
-    """Parse and link one book, serialised (run in a worker process)."""
-    return dump_book(build_book_index(parse_document(catalog, info)))
-
-
 class _ValuePickler(pickle.Pickler):
     """Pickles the index's frozen value types as constructor calls, which load about three times faster."""
 
     def reducer_override(self, obj: object) -> Any:
         cls = type(obj)
-        names = _init_fields(cls) if cls.__module__.startswith("rules_index.") else None
-        if names is None:
+        fields = _init_fields(cls) if cls.__module__.startswith("rules_index.") else None
+        if fields is None:
             return NotImplemented
-        return cls, tuple(getattr(obj, name) for name in names)
+        return cls, fields(obj)
 
 
-_INIT_FIELDS: dict[type, tuple[str, ...] | None] = {}
+_INIT_FIELDS: dict[type, Callable[[Any], tuple[Any, ...]] | None] = {}
 
 
-def _init_fields(cls: type) -> tuple[str, ...] | None:
-    """The fields of a dataclass in constructor order, or None when it is not one or not every field is an argument."""
+def _init_fields(cls: type) -> Callable[[Any], tuple[Any, ...]] | None:
+    """A getter of a dataclass's fields in constructor order, or None when not every field is an argument."""
     if cls not in _INIT_FIELDS:
         fields = dataclasses.fields(cls) if dataclasses.is_dataclass(cls) else ()
-        ok = bool(fields) and all(f.init for f in fields)
-        _INIT_FIELDS[cls] = tuple(f.name for f in fields) if ok else None
+        names = [f.name for f in fields]
+        if not fields or not all(f.init for f in fields):
+            _INIT_FIELDS[cls] = None
+        elif len(names) == 1:
+            _INIT_FIELDS[cls] = _one_field(names[0])
+        else:
+            _INIT_FIELDS[cls] = operator.attrgetter(*names)
     return _INIT_FIELDS[cls]
+
+
+def _one_field(name: str) -> Callable[[Any], tuple[Any, ...]]:
+    def get(obj: Any) -> tuple[Any, ...]:
+        return (getattr(obj, name),)
+
+    return get
 
 
 def dump_book(book: BookIndex) -> bytes:

@@ -414,6 +414,12 @@ def _normalised(text: str, spaced: bool = False) -> tuple[str, list[int]]:
 
     With ``spaced`` a run of whitespace stays one space (English words keep their edges).
     """
+    if not spaced:  # the common case, without a Python step per character where every one folds to one
+        pieces = list(map(_fold_char, text))
+        normal = "".join(pieces)
+        if len(normal) == len(text) and "" not in pieces:
+            return normal, list(range(len(text)))
+        return normal, [index for index, piece in enumerate(pieces) for _ in piece]
     out: list[str] = []
     origin: list[int] = []
     for index, ch in enumerate(text):

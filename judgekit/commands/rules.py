@@ -241,7 +241,6 @@ def index_summary(index: RulesIndex) -> dict[str, Any]:
     """Counts per document and for the whole graph."""
     from rules_index.model import Severity
 
-    graph = index.graph
     docs = []
     for bi in index.books.values():
         docs.append(
@@ -258,7 +257,8 @@ def index_summary(index: RulesIndex) -> dict[str, Any]:
                 "changelog": len(bi.book.changelog),
             }
         )
-    return {"documents": docs, "nodes": graph.number_of_nodes(), "edges": graph.number_of_edges()}
+    nodes, edges = index.graph_size()
+    return {"documents": docs, "nodes": nodes, "edges": edges}
 
 
 def print_index_summary(data: dict[str, Any]) -> None:

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import errno
 import functools
-import http.server
-import socketserver
-from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -52,9 +48,11 @@ def serve(
     rebuild: Annotated[bool, typer.Option("--build/--no-build", help="Build the site first.")] = True,
 ) -> None:
     """Preview the site on http://127.0.0.1 (Ctrl-C stops)."""
+    from judgekit.commands.preview import QuietHandler, bind
+
     root = out.resolve()
-    handler = functools.partial(_QuietHandler, directory=str(root))
-    with _bind(port, handler) as httpd:  # the port first: a port in use is reported before a build
+    handler = functools.partial(QuietHandler, directory=str(root))
+    with bind(port, handler) as httpd:  # the port first: a port in use is reported before a build
         if rebuild:
             build_and_report(out)
         if not (root / "index.html").is_file():
@@ -65,47 +63,3 @@ def serve(
             httpd.serve_forever()
         except KeyboardInterrupt:
             typer.echo("stopped", err=True)
-
-
-def _bind(port: int, handler: Callable[..., http.server.BaseHTTPRequestHandler]) -> _Server:
-    """A server listening on 127.0.0.1:``port``; a JudgekitError when the port cannot be had."""
-    if not 0 <= port <= 65535:
-        raise JudgekitError(f"--port {port}: expected a port number from 0 to 65535 (0: any free port)")
-    try:
-        return _Server(("127.0.0.1", port), handler)
-    except OSError as exc:
-        if exc.errno == errno.EADDRINUSE:
-            why = "another program is already listening on it"
-        elif exc.errno == errno.EACCES:
-            why = "this user may not listen on it (ports below 1024 need privileges)"
-        else:
-            why = exc.strerror or str(exc)
-        raise JudgekitError(
-            f"cannot serve on 127.0.0.1:{port}: {why}; choose another with --port, or --port 0 for any free port"
-        ) from exc
-
-
-class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
-    daemon_threads = True
-    allow_reuse_address = True
-
-
-_TYPES = {
-    ".js": "text/javascript; charset=utf-8",
-    ".html": "text/html; charset=utf-8",
-    ".css": "text/css; charset=utf-8",
-    ".json": "application/json; charset=utf-8",
-    ".svg": "image/svg+xml",
-}
-"""Content types with their charset, so that Japanese text is never guessed at."""
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves the site; logs requests to stderr in one short line each."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        self.extensions_map = {**self.extensions_map, **_TYPES}
-        super().__init__(*args, **kwargs)
-
-    def log_message(self, format: str, *args: object) -> None:
-        typer.echo(f"{self.command} {self.path} {args[1] if len(args) > 1 else ''}", err=True)

@@ -119,3 +119,10 @@ def test_the_catalog_knows_every_parser_of_the_pipeline() -> None:
     from rules_index.pipeline import PARSERS
 
     assert sorted(PARSER_NAMES) == sorted(PARSERS)
+
+
+def test_the_graph_size_is_counted_as_networkx_counts_it() -> None:
+    index = build_index(load_catalog())
+    size = index.graph_size()
+    assert size == (index.graph.number_of_nodes(), index.graph.number_of_edges())
+    assert size[0] > 1500 and size[1] > size[0]
