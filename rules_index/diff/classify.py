@@ -355,6 +355,13 @@ def term_changes(
     new_terms = {term.key: term for term in new.terms()}
     forward = dict(pairs)
     wording_entries = [e for e in entries if e.wording is Wording.CHANGED or e.kind in _STRUCTURAL_KINDS]
+    by_old: dict[str, list[int]] = {}
+    by_new: dict[str, list[int]] = {}
+    for k, entry in enumerate(wording_entries):
+        for i in entry.old_ids:
+            by_old.setdefault(i, []).append(k)
+        for j in entry.new_ids:
+            by_new.setdefault(j, []).append(k)
     placed: list[tuple[tuple[int, int], TermChange]] = []
     for key, term in new_terms.items():
         position = new.position[term.rule_id]
@@ -362,7 +369,7 @@ def term_changes(
         if before is None:
             placed.append(((position, 0), TermChange(TermChangeKind.ADDED, key, term.name, None, term.rule_id)))
             continue
-        touched = _changes_under(old, new, before.rule_id, term.rule_id, wording_entries)
+        touched = _changes_under(old, new, before.rule_id, term.rule_id, wording_entries, by_old, by_new)
         moved = forward.get(before.rule_id) != term.rule_id
         forms = (before.name, before.aliases) != (term.name, term.aliases)
         if touched or moved or forms:
@@ -380,15 +387,19 @@ _STRUCTURAL_KINDS = frozenset({ChangeKind.ADDED, ChangeKind.REMOVED, ChangeKind.
 """Entry kinds that change what a definition says even when no single rule's wording changed."""
 
 
-def _changes_under(old: Side, new: Side, old_root: str, new_root: str, entries: list[RuleChange]) -> list[str]:
-    """Labels of the entries within the subtree of ``old_root`` (old) or ``new_root`` (new)."""
-    old_ids = _subtree_ids(old, old_root)
-    new_ids = _subtree_ids(new, new_root)
-    return [
-        entry.label
-        for entry in entries
-        if any(i in old_ids for i in entry.old_ids) or any(j in new_ids for j in entry.new_ids)
-    ]
+def _changes_under(
+    old: Side,
+    new: Side,
+    old_root: str,
+    new_root: str,
+    entries: list[RuleChange],
+    by_old: Mapping[str, list[int]],
+    by_new: Mapping[str, list[int]],
+) -> list[str]:
+    """Labels of the entries within the subtree of ``old_root`` (old) or ``new_root`` (new), in entry order."""
+    found = {k for i in _subtree_ids(old, old_root) for k in by_old.get(i, ())}
+    found.update(k for j in _subtree_ids(new, new_root) for k in by_new.get(j, ()))
+    return [entries[k].label for k in sorted(found)]
 
 
 def _subtree_ids(side: Side, root: str) -> set[str]:

@@ -41,6 +41,8 @@ FUZZY_CANDIDATES = 6
 """How many of the most similar rules a rule without an equal partner is compared with."""
 COMMON_GRAM_SHARE = 0.08
 """A bigram in more than this share of rules is too common to find candidates by."""
+RARE_GRAMS = 32
+"""A rule's candidates are found by at most this many of its rarest bigrams."""
 MAX_ROUNDS = 5
 """Scoring and solving repeat at most this often (they usually settle in two or three)."""
 PIECE_CONTAINMENT = 0.8
@@ -106,13 +108,13 @@ def _nearest(query: Side, other: Side, wanted: list[int], pool: list[int]) -> It
     common = max(8, int(len(pool) * COMMON_GRAM_SHARE))
     found: list[tuple[int, int, float]] = []
     for i in wanted:
-        grams = query.gram_set(i)
-        rare = [g for g in grams if len(postings.get(g, ())) <= common] or list(grams)
+        grams = [g for g in query.gram_set(i) if g in postings]
+        grams.sort(key=lambda g: (len(postings[g]), g))
+        rare = [g for g in grams if len(postings[g]) <= common][:RARE_GRAMS] or grams[:RARE_GRAMS]
         hits: Counter[int] = Counter()
         for gram in rare:
-            for j in postings.get(gram, ()):
-                hits[j] += 1
-        shortlist = sorted(hits, key=lambda j: (-hits[j], j))[: FUZZY_CANDIDATES * 3]
+            hits.update(postings[gram])
+        shortlist = [j for j, _ in hits.most_common(FUZZY_CANDIDATES * 3)]  # ties in first-hit order
         flat = query.flat[i]
         scored = sorted(((similarity(flat, other.flat[j]), j) for j in shortlist), key=lambda s: (-s[0], s[1]))
         for sim, j in scored[:FUZZY_CANDIDATES]:
