@@ -396,7 +396,11 @@ class BookEditor:
 
     def reword(self, rule_id: str, text: str) -> BookEditor:
         """``rule_id``'s text replaced by ``text``."""
-        return self._with([replace(r, text=text) if r.id == rule_id else r for r in self.book.rules])
+        return self.reword_many({rule_id: text})
+
+    def reword_many(self, texts: dict[str, str]) -> BookEditor:
+        """Each rule's text replaced by its new text (``{id: text}``), all at once."""
+        return self._with([replace(r, text=texts[r.id]) if r.id in texts else r for r in self.book.rules])
 
     def insert_before(self, rule_id: str, text: str) -> BookEditor:
         """A new rule with ``text`` in ``rule_id``'s place; it and its later siblings shift up."""
