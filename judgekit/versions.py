@@ -657,10 +657,6 @@ def stale_rulings(
     catalog = index.catalog if index is not None else load_catalog()
     if not any(len(doc.versions) > 1 for game in catalog.games for doc in game.documents):
         return ()
-    if index is None:
-        from rules_index.graph import load_index
-
-        index = load_index(catalog)
     cache = cache if cache is not None else DiffCache.default()
     found: list[StaleRuling] = []
     diffs: dict[tuple[str, str, str], tuple[BookDiff, RuleBook]] = {}
@@ -677,6 +673,10 @@ def stale_rulings(
         if info.version == doc.latest.version or not pin[2]:
             continue
         key = (game.id, doc.id, info.version)
+        if index is None:
+            from rules_index.graph import load_index
+
+            index = load_index(catalog)
         if key not in diffs:
             old = index.books[key].book
             new = index.books[(game.id, doc.id, doc.latest.version)].book
