@@ -12,6 +12,7 @@ those of ``tests/fuzz/harness.py``. Exit 1 when a play failed.
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 import time
 from collections import Counter
@@ -24,6 +25,14 @@ from tests.fuzz.games import GAMES  # noqa: E402
 from tests.fuzz.harness import BoardRejected, RandomChooser, expect_of, play  # noqa: E402
 
 
+class PlayTimeout(Exception):
+    """A play ran longer than ``--timeout``: the engine loops without asking for an action."""
+
+
+def _timed_out(signum: int, frame: object) -> None:
+    raise PlayTimeout("the play ran past --timeout: the engine went on without asking for an action")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", required=True, choices=sorted(GAMES))
@@ -32,10 +41,12 @@ def main() -> int:
     parser.add_argument("--max-actions", type=int, default=40, help="most actions in one play")
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "fuzz", help="where failing plays go")
     parser.add_argument("--max-seconds", type=float, default=None, help="stop after this long")
+    parser.add_argument("--timeout", type=int, default=20, help="seconds one play may take before it fails")
     args = parser.parse_args()
     if args.plays < 1:
         parser.error("--plays must be at least 1")
     fuzz = GAMES[args.game]
+    signal.signal(signal.SIGALRM, _timed_out)
     played = boards_refused = failed = steps = 0
     ends: Counter[str] = Counter()
     kinds: Counter[str] = Counter()
@@ -46,11 +57,14 @@ def main() -> int:
             break
         if seed > args.seed and (seed - args.seed) % 1000 == 0:
             print(f"{seed - args.seed} plays, {failed} failed, {time.perf_counter() - start:.0f} s", file=sys.stderr)
+        signal.alarm(args.timeout)
         try:
             p = play(fuzz, RandomChooser(seed), max_actions=args.max_actions, name=f"{args.game}-seed-{seed}")
         except BoardRejected:
             boards_refused += 1
             continue
+        finally:
+            signal.alarm(0)
         played += 1
         if p.trace is not None:
             ends[p.trace.outcome.end.value] += 1

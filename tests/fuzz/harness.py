@@ -382,14 +382,22 @@ class WatchedInputs(Inputs):
 
         self.findings: list[str] = []
         """Broken properties seen at action points."""
+        self.quiet_steps = 0
+        """Trace steps since the engine last asked for an action or a decision."""
 
     def take_action(self, waiting_for: str) -> ScriptedInput | None:
         """The next action; where a player acts, the board must be settled (no card attached to one elsewhere)."""
         if self.engine is not None and _WHO.match(waiting_for):
             self.findings += [f"at {waiting_for}: {p}" for p in _orphans(self.engine)]
+        self.quiet_steps = 0
         entry = super().take_action(waiting_for)
         self.last_action = entry
         return entry
+
+    def take_decision(self, request: DecisionRequest) -> ScriptedInput:
+        """The next decision."""
+        self.quiet_steps = 0
+        return super().take_decision(request)
 
 
 class LiveInputs(WatchedInputs):
@@ -515,6 +523,14 @@ def _call_of(spec: RuleSpec) -> tuple[tuple[Any, ...], dict[str, Any]] | None:
     return tuple(frame.f_locals["args"]), dict(frame.f_locals["kwargs"])
 
 
+RUNAWAY_STEPS = 3000
+"""A run that writes this many steps without asking anything is taken to loop for ever."""
+
+
+class Runaway(Exception):
+    """The engine goes on without end and without asking for an action or a decision."""
+
+
 def _watch(g: Engine, inputs: WatchedInputs, watch: Watch) -> None:
     """Hook the engine instance: check cards after every step, and each action's check-only verdict."""
     emit = g._emit
@@ -524,6 +540,11 @@ def _watch(g: Engine, inputs: WatchedInputs, watch: Watch) -> None:
     def emit_and_check(*args: Any, **kwargs: Any) -> Any:
         nonlocal known
         step = emit(*args, **kwargs)
+        inputs.quiet_steps += 1
+        if inputs.quiet_steps > RUNAWAY_STEPS:
+            raise Runaway(
+                f"{RUNAWAY_STEPS} trace steps without asking for an action or a decision (last: {step.sentence})"
+            )
         made = {c.subject for c in step.changes if c.kind is ChangeKind.MOVE and c.before is None}
         gone = {c.subject for c in step.changes if c.kind is ChangeKind.MOVE and c.after is None}
         problems = _conservation(g, (known | made) - gone)

@@ -230,6 +230,7 @@ def rule_check(g: DivineCross, cites: Sequence[str], *, silent: bool = False) ->
     announced = False
     returned: str | None = None
     seen: dict[str, int] = {}
+    processed: dict[str, int] = {}
     played = 0
     while True:
         while True:
@@ -250,6 +251,14 @@ def rule_check(g: DivineCross, cites: Sequence[str], *, silent: bool = False) ->
             for p, plan in plans:
                 p(g, plan)
             g.damage_sources.clear()
+            key = _fingerprint(g)
+            processed[key] = processed.get(key, 0) + 1
+            if processed[key] >= LOOP_REPEATS:  # a KO replaced by an effect that changes nothing, again and again
+                raise g.finish(
+                    DRAW,
+                    "the same rule processes repeat without end and no player can stop them: the game is a draw",
+                    ["811.2a", "1101.1", "1101.1c"],
+                )
         abilities.state_triggers(g)
         for pid, rid in ((tp, "811.2b"), (ntp, "811.2c")):
             if g.triggers.pending(pid):
