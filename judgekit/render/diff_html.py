@@ -18,6 +18,9 @@ dark); the standalone page embeds it and the site serves it as ``static/diff.css
 
 from __future__ import annotations
 
+import hashlib
+import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -25,7 +28,6 @@ from jinja2 import Environment
 from markupsafe import Markup, escape
 
 from judgekit.render.html import ja, ja_runs
-from judgekit.site.layout import safe_name
 from rules_index.diff import BookDiff, ChangeKind, ClaimStatus, DiffOp, OpKind, RuleChange
 
 DIFF_CSS = """\
@@ -256,10 +258,23 @@ def meta(entry: RuleChange) -> str:
 
 def anchor(entry: RuleChange) -> str:
     """The entry's fragment id: ``new-`` and its first new id, ``old-`` and its first old id when
-    it was removed (ids that are not safe names become ASCII slugs, as elsewhere on the site)."""
+    it was removed (ids that are not plain ASCII become slugs, as elsewhere on the site)."""
     if entry.new_ids:
-        return f"new-{safe_name(entry.new_ids[0])}"
-    return f"old-{safe_name(entry.old_ids[0])}"
+        return f"new-{fragment_name(entry.new_ids[0])}"
+    return f"old-{fragment_name(entry.old_ids[0])}"
+
+
+_PLAIN = re.compile(r"[0-9A-Za-z][0-9A-Za-z._-]{0,79}")
+_UNSAFE_RUN = re.compile(r"[^0-9A-Za-z]+")
+
+
+def fragment_name(text: str) -> str:
+    """An ASCII fragment id for ``text``: itself when plain (``704.6c-1``), else a slug and a
+    short hash (``Glossary-Companion-1a2b3c4d``), deterministic across runs and machines."""
+    if _PLAIN.fullmatch(text):
+        return text
+    slug = _UNSAFE_RUN.sub("-", unicodedata.normalize("NFKC", text)).strip("-")[:40].strip("-")
+    return f"{slug or 'x'}-{hashlib.sha1(text.encode('utf-8')).hexdigest()[:8]}"
 
 
 def status(value: ClaimStatus) -> str:
