@@ -161,22 +161,20 @@ def _tidy_boundaries(ops: list[DiffOp]) -> list[DiffOp]:
 def _units(text: str) -> tuple[list[str], list[int]]:
     """The units of ``text`` (words, numbers, other characters; no whitespace) in comparison
     form, and where each starts."""
+    matches = list(_UNIT_PATTERN.finditer(text))
     units: list[str] = []
-    starts: list[int] = []
-    for match in _UNIT_PATTERN.finditer(text):
-        token = match.group(0)
-        unit = _UNIT.get(token)
+    known = _UNIT.get
+    for match in matches:
+        token = match.group()
+        unit = known(token)
         if unit is None:
-            unit = nfkc(token).lower()
-            if len(token) == 1:
-                _UNIT[token] = unit
+            unit = _UNIT[token] = nfkc(token).lower()
         units.append(unit)
-        starts.append(match.start())
-    return units, starts
+    return units, [match.start() for match in matches]
 
 
 _UNIT: dict[str, str] = {}
-"""Each single character's comparison form, as met."""
+"""Each unit's comparison form, as met (the words and characters of rulebooks are a small set)."""
 
 
 def _start(starts: list[int], unit: int, text: str) -> int:

@@ -41,6 +41,10 @@ FUZZY_CANDIDATES = 6
 """How many of the most similar rules a rule without an equal partner is compared with."""
 COMMON_GRAM_SHARE = 0.08
 """A bigram in more than this share of rules is too common to find candidates by."""
+ALIGNED_ENOUGH = 0.8
+"""A rule whose best match under its parent's counterpart is this similar is not searched for elsewhere."""
+ALIGNED_POOL = 200
+"""Sections with more free rules than this are not aligned rule by rule (the inverted index is cheaper)."""
 RARE_GRAMS = 32
 """A rule's candidates are found by at most this many of its rarest bigrams."""
 MAX_ROUNDS = 5
@@ -79,18 +83,59 @@ def _anchors(exact: list[tuple[int, int]]) -> dict[int, int]:
 def _fuzzy_pairs(
     old: Side, new: Side, exact: list[tuple[int, int]], anchors: Mapping[int, int]
 ) -> dict[tuple[int, int], float]:
-    """For rules with no equal partner, the most similar rules among those not anchored."""
+    """For rules with no equal partner, the most similar rules among those not anchored.
+
+    Sections are aligned first: a rule is compared with the free rules under its parent's
+    counterpart, and one that finds a close match there (a reworded rule that stayed in its
+    section, however renumbered) is not searched for in the whole version.
+    """
     has_old = {i for i, _ in exact}
     has_new = {j for _, j in exact}
     anchored_new = set(anchors.values())
     free_old = [i for i in range(len(old.rules)) if i not in anchors]
     free_new = [j for j in range(len(new.rules)) if j not in anchored_new]
-    pairs: dict[tuple[int, int], float] = {}
-    for i, j, sim in _nearest(old, new, [i for i in free_old if i not in has_old], free_new):
+    pairs, settled_old, settled_new = _aligned_pairs(
+        old, new, anchors, [i for i in free_old if i not in has_old], free_new
+    )
+    wanted_old = [i for i in free_old if i not in has_old and i not in settled_old]
+    wanted_new = [j for j in free_new if j not in has_new and j not in settled_new]
+    for i, j, sim in _nearest(old, new, wanted_old, free_new):
         pairs[(i, j)] = sim
-    for j, i, sim in _nearest(new, old, [j for j in free_new if j not in has_new], free_old):
+    for j, i, sim in _nearest(new, old, wanted_new, free_old):
         pairs[(i, j)] = sim
     return pairs
+
+
+def _aligned_pairs(
+    old: Side, new: Side, anchors: Mapping[int, int], wanted: list[int], free_new: list[int]
+) -> tuple[dict[tuple[int, int], float], set[int], set[int]]:
+    """Candidates within aligned sections, and the old and new rules they settle.
+
+    For each wanted old rule whose parent is anchored (or which is top level), the free new
+    rules under the parent's counterpart are scored; the best few are candidates, and a best
+    score of :data:`ALIGNED_ENOUGH` settles both rules (no search of the whole version).
+    """
+    under: dict[int, list[int]] = {}
+    for j in free_new:
+        under.setdefault(new.parent[j], []).append(j)
+    pairs: dict[tuple[int, int], float] = {}
+    settled_old: set[int] = set()
+    settled_new: set[int] = set()
+    for i in wanted:
+        parent = old.parent[i]
+        counterpart = -1 if parent == -1 else anchors.get(parent)
+        local = under.get(counterpart, []) if counterpart is not None else []
+        if not local or len(local) > ALIGNED_POOL:
+            continue
+        flat = old.flat[i]
+        scored = sorted(((similarity(flat, new.flat[j]), j) for j in local), key=lambda s: (-s[0], s[1]))
+        for sim, j in scored[:FUZZY_CANDIDATES]:
+            if sim >= MIN_FUZZY_SIMILARITY:
+                pairs[(i, j)] = sim
+        if scored and scored[0][0] >= ALIGNED_ENOUGH:
+            settled_old.add(i)
+            settled_new.add(scored[0][1])
+    return pairs, settled_old, settled_new
 
 
 def _nearest(query: Side, other: Side, wanted: list[int], pool: list[int]) -> Iterable[tuple[int, int, float]]:
@@ -394,6 +439,8 @@ def find_groups(
             for k in range(max(low, 0), min(high, count - 1) + 1)
             if k == partner or (k not in reverse and k not in taken and _is_piece(piece_side, k, whole_side, w))
         ]
+        if len(contained) < 2:
+            continue  # a split or merge takes two rules at least
         best = _best_run(whole_side, piece_side, w, contained, partner)
         if best is not None:
             groups.append(best)

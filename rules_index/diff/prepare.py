@@ -111,7 +111,10 @@ class Side:
         """The distinct bigrams of rule ``i``'s flat key (for quick tests)."""
         found = self._gram_sets.get(i)
         if found is None:
-            found = self._gram_sets[i] = frozenset(self.grams(i))
+            flat = self.flat[i]
+            found = self._gram_sets[i] = frozenset(flat[k : k + 2] for k in range(len(flat) - 1)) or frozenset(
+                [flat] if flat else []
+            )
         return found
 
     def terms(self) -> tuple[Term, ...]:
