@@ -60,10 +60,8 @@ def all_command(
     out: Annotated[Path, typer.Option("--out", "-o", help="Where to write the site.")] = Path("build/site"),
 ) -> None:
     """The main job: index every rulebook, run every scenario, build the site."""
-    from rules_index.graph import load_index
-
     typer.echo("== rules index")
-    rules_commands.print_index_summary(rules_commands.index_summary(load_index()))
+    rules_commands.print_index_summary(rules_commands.index_summary(rules_commands.load_every_book(plain=True)))
     typer.echo("\n== scenarios")
     code = 0
     try:
@@ -71,7 +69,7 @@ def all_command(
     except typer.Exit as exc:
         code = exc.exit_code
     typer.echo("\n== site")
-    report = site_commands.build_and_report(out)
+    report = site_commands.build_and_report(out, plain=True)
     typer.echo(f"open {report.home.as_uri()}")
     if code:
         raise typer.Exit(code)

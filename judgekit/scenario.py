@@ -16,7 +16,8 @@ from __future__ import annotations
 import functools
 import json
 import operator
-from collections.abc import Sequence
+import os
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -293,39 +294,118 @@ def check_scenario(scenario: Scenario, *, update: bool = False) -> CheckResult:
     trace = run.trace
     findings = common_findings(scenario.model.expect, trace, len(scenario.model.play), run.unused)
     findings += support.findings(scenario, run)
-    text = trace_text(trace)
     golden = scenario.golden_path
     updated = False
     if update:
-        if not golden.exists() or golden.read_text(encoding="utf-8") != text:
-            golden.write_text(text, encoding="utf-8")
+        if not golden.exists() or golden_difference(golden, trace) is not None:
+            from judgekit.render.json import trace_json_lines
+
+            with golden.open("w", encoding="utf-8") as fh:
+                fh.writelines(trace_json_lines(trace))
             updated = True
     elif not golden.exists():
         findings.append(f"no golden trace {golden.name}; run `judgekit check --update` and read it before committing")
-    elif golden.read_text(encoding="utf-8") != text:
-        findings.append(f"the trace differs from the golden trace {golden.name}: {_first_difference(golden, text)}")
+    else:
+        difference = golden_difference(golden, trace)
+        if difference is not None:
+            findings.append(f"the trace differs from the golden trace {golden.name}: {difference}")
     return CheckResult(scenario, trace, tuple(findings), updated)
 
 
-def _first_difference(golden: Path, text: str) -> str:
-    old = golden.read_text(encoding="utf-8").splitlines()
-    new = text.splitlines()
-    for i, (a, b) in enumerate(zip(old, new, strict=False)):
-        if a != b:
-            try:
-                sa, sb = json.loads(a.rstrip(",")), json.loads(b.rstrip(","))
-                if isinstance(sa, dict) and isinstance(sb, dict) and "index" in sa:
-                    key = next((k for k in ("sentence", "rules", "changes", "board") if sa.get(k) != sb.get(k)), "")
-                    if key == "sentence":
-                        return f"step {sa['index']}: was {sa.get('sentence')!r}, now {sb.get('sentence')!r}"
-                    if key == "rules":
-                        ids = [[r["id"] for r in x.get("rules", [])] for x in (sa, sb)]
-                        return f"step {sa['index']} ({sb.get('sentence')!r}): cited {ids[0]}, now {ids[1]}"
-                    return f"step {sa['index']} ({sb.get('sentence')!r}): its {key or 'content'} differs"
-            except json.JSONDecodeError:
-                pass
-            return f"line {i + 1}"
-    return f"{len(old)} lines before, {len(new)} now"
+@dataclass(frozen=True, slots=True)
+class CheckOutcome:
+    """What checking one scenario file found, without its trace (what ``judgekit check`` prints)."""
+
+    path: Path
+    """The scenario file."""
+    findings: tuple[str, ...] = ()
+    """Failed expectations and golden-trace differences, one sentence each."""
+    updated: bool = False
+    """Whether the golden trace was (re)written."""
+    error: str | None = None
+    """Why the file could not be read or run (a JudgekitError's message), else None."""
+
+    @property
+    def ok(self) -> bool:
+        """Whether the file was read and everything held."""
+        return self.error is None and not self.findings
+
+
+def check_file(path: Path, update: bool = False) -> CheckOutcome:
+    """Load and check one scenario file; its trace is dropped once compared."""
+    from judgekit.errors import JudgekitError
+
+    try:
+        result = check_scenario(load_scenario(path), update=update)
+    except JudgekitError as exc:
+        return CheckOutcome(path, error=str(exc))
+    return CheckOutcome(result.scenario.path, result.findings, result.updated)
+
+
+def check_files(paths: Sequence[Path], *, update: bool = False, jobs: int | None = None) -> Iterator[CheckOutcome]:
+    """Check scenario files across ``jobs`` worker processes (default: one per core), in the order of ``paths``.
+
+    The engines and the rules index are loaded before the workers start, so each inherits them
+    instead of loading its own. With one job, or one file, everything runs in this process.
+    """
+    jobs = min(jobs or os.cpu_count() or 1, len(paths))
+    if jobs <= 1:
+        for path in paths:
+            yield check_file(path, update)
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from judgekit.games import GAMES, game_support
+    from judgekit.scenario_file import library_catalog, rules_index
+
+    for game in GAMES:
+        game_support(game)
+    rules_index(library_catalog()).load_all()
+    chunk = max(1, min(16, len(paths) // (jobs * 4)))
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+        yield from pool.map(check_file, paths, [update] * len(paths), chunksize=chunk)
+
+
+def golden_difference(golden: Path, trace: Trace) -> str | None:
+    """None when ``golden`` holds exactly the trace's canonical JSON; else where they first differ.
+
+    Compared as it goes, a line of the file against a step's line made just then, so a long
+    trace is never held whole as text (nor its golden file read whole).
+    """
+    from itertools import zip_longest
+
+    from judgekit.render.json import trace_json_lines
+
+    old_count = new_count = 0
+    identical = True
+    with golden.open(encoding="utf-8") as fh:
+        for old, new in zip_longest(fh, trace_json_lines(trace)):
+            old_count += old is not None
+            new_count += new is not None
+            if old == new:
+                continue
+            identical = False
+            if old is not None and new is not None and old.rstrip("\n") != new.rstrip("\n"):
+                return _describe_difference(old_count, old.rstrip("\n"), new.rstrip("\n"))
+    return None if identical else f"{old_count} lines before, {new_count} now"
+
+
+def _describe_difference(line: int, a: str, b: str) -> str:
+    """The first differing line (numbered from 1) of a golden trace, said for people: which step and what in it."""
+    try:
+        sa, sb = json.loads(a.rstrip(",")), json.loads(b.rstrip(","))
+        if isinstance(sa, dict) and isinstance(sb, dict) and "index" in sa:
+            key = next((k for k in ("sentence", "rules", "changes", "board") if sa.get(k) != sb.get(k)), "")
+            if key == "sentence":
+                return f"step {sa['index']}: was {sa.get('sentence')!r}, now {sb.get('sentence')!r}"
+            if key == "rules":
+                ids = [[r["id"] for r in x.get("rules", [])] for x in (sa, sb)]
+                return f"step {sa['index']} ({sb.get('sentence')!r}): cited {ids[0]}, now {ids[1]}"
+            return f"step {sa['index']} ({sb.get('sentence')!r}): its {key or 'content'} differs"
+    except json.JSONDecodeError:
+        pass
+    return f"line {line}"
 
 
 def common_findings(expect: CommonExpect, trace: Trace, plays: int, unused: Sequence[ScriptedInput]) -> list[str]:

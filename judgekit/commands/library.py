@@ -52,23 +52,27 @@ def import_command(
     written or extended, and a parse report is printed. Nothing is written when the file
     cannot be read as a rulebook (exit 2).
     """
+    from judgekit.commands.progress import progress
     from rules_index.catalog import user_library
     from rules_index.library import parse_report, plan_import, write_import
 
     target = library if library is not None else user_library()
-    plan = plan_import(
-        file,
-        game=game,
-        version=version,
-        library=target,
-        document=document,
-        date=date,
-        encoding=encoding,
-        name=name,
-        short=short,
-        title=title,
-    )
-    written = [] if dry_run else write_import(plan)
+    with progress(f"importing {file.name}", 2) as bar:
+        bar.step("reading and parsing")
+        plan = plan_import(
+            file,
+            game=game,
+            version=version,
+            library=target,
+            document=document,
+            date=date,
+            encoding=encoding,
+            name=name,
+            short=short,
+            title=title,
+        )
+        bar.step("checking the library" if dry_run else "writing")
+        written = [] if dry_run else write_import(plan)
     report = parse_report(plan.book, plan.pages)
     info = plan.book.info
     if fmt is OutputFormat.JSON:

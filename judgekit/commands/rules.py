@@ -230,11 +230,24 @@ def lint(
 @guarded
 def index_command(fmt: FormatOpt = OutputFormat.TEXT) -> None:
     """Index every rulebook (parse, link, cache) and print the summary."""
-    data = index_summary(_index())
+    data = index_summary(load_every_book())
     if fmt is OutputFormat.JSON:
         echo_json(data)
         return
     print_index_summary(data)
+
+
+def load_every_book(*, plain: bool = False) -> RulesIndex:
+    """The rules index with every book read (parsed and cached when stale), its progress shown on stderr.
+
+    ``plain``: progress lines also when stderr is not a terminal (the main job's log).
+    """
+    from judgekit.commands.progress import progress
+
+    index = _index()
+    with progress("indexing", len(index.books), plain=plain) as bar:
+        index.load_all(lambda info: bar.step(f"{info.game}/{info.document}@{info.version}"))
+    return index
 
 
 def index_summary(index: RulesIndex) -> dict[str, Any]:

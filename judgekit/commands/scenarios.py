@@ -18,7 +18,6 @@ from judgekit.commands.common import guarded, use_color, write_output_file
 
 if TYPE_CHECKING:
     from judgekit.engine import RuleRef
-    from judgekit.scenario import CheckResult
 
 
 class TraceFormat(StrEnum):
@@ -118,33 +117,39 @@ def run(
 def check(
     paths: Annotated[list[Path] | None, typer.Argument(help="Scenario files or folders (default: scenarios/).")] = None,
     update: Annotated[bool, typer.Option("--update", help="Rewrite the golden traces (read the diff!).")] = False,
+    jobs: Annotated[
+        int | None, typer.Option("--jobs", "-j", help="Worker processes (default: one per core).", min=1)
+    ] = None,
 ) -> None:
-    """Run scenarios; check their expectations and golden traces; print a summary (exit 1 on a failure)."""
-    from judgekit.errors import JudgekitError
-    from judgekit.scenario import check_scenario, iter_scenario_files, load_scenario
+    """Run scenarios; check their expectations and golden traces; print a summary (exit 1 on a failure).
+
+    Scenarios run across the machine's cores; the report keeps the order of the files.
+    """
+    from judgekit.commands.progress import progress
+    from judgekit.scenario import CheckOutcome, check_files, iter_scenario_files
 
     files = iter_scenario_files(paths or [])
     if not files:
         typer.echo("error: no scenario files found", err=True)
         raise typer.Exit(2)
     color = use_color()
-    results: list[CheckResult] = []
+    results: list[CheckOutcome] = []
     bad = 0
-    for f in files:
-        try:
-            result = check_scenario(load_scenario(f), update=update)
-        except JudgekitError as exc:
-            bad += 1
-            typer.echo(f"error: {exc}", err=True)
-            continue
-        results.append(result)
-        mark = "ok  " if result.ok else "FAIL"
-        if color:
-            mark = typer.style(mark, fg=typer.colors.GREEN if result.ok else typer.colors.RED, bold=not result.ok)
-        extra = " (golden trace written)" if result.updated else ""
-        typer.echo(f"{mark} {result.scenario.path}{extra}")
-        for finding in result.findings:
-            typer.echo(f"       {finding}")
+    with progress("checking scenarios", len(files)) as bar:
+        for result in check_files(files, update=update, jobs=jobs):
+            bar.step(result.path.name)
+            if result.error is not None:
+                bad += 1
+                typer.echo(f"error: {result.error}", err=True)
+                continue
+            results.append(result)
+            mark = "ok  " if result.ok else "FAIL"
+            if color:
+                mark = typer.style(mark, fg=typer.colors.GREEN if result.ok else typer.colors.RED, bold=not result.ok)
+            extra = " (golden trace written)" if result.updated else ""
+            typer.echo(f"{mark} {result.path}{extra}")
+            for finding in result.findings:
+                typer.echo(f"       {finding}")
     failed = sum(1 for r in results if not r.ok)
     typer.echo(
         f"{len(results)} scenario(s): {len(results) - failed} passed, {failed} failed"
@@ -152,7 +157,7 @@ def check(
     )
     from judgekit.commands.versions import warn_stale_rulings
 
-    warn_stale_rulings(files, {r.scenario.path.resolve(): r.ok for r in results})
+    warn_stale_rulings(files, {r.path.resolve(): r.ok for r in results})
     if bad:
         raise typer.Exit(2)
     if failed:

@@ -30,11 +30,17 @@ def build(out: OutOpt = Path("build/site")) -> None:
     typer.echo(f"open {report.home.as_uri()}")
 
 
-def build_and_report(out: Path) -> BuildReport:
-    """Build the site into ``out`` and print what was written to stderr; the build report."""
+def build_and_report(out: Path, *, plain: bool = False) -> BuildReport:
+    """Build the site into ``out`` and print what was written to stderr; the build report.
+
+    Progress shows on a terminal; ``plain``: as a line too when stderr is not one (the main job's log).
+    """
+    from judgekit.commands.progress import progress
     from judgekit.site.build import build_site
 
-    report = build_site(out)
+    with progress("building the site", None, plain=plain) as bar:
+        bar.step(str(out))
+        report = build_site(out)
     typer.echo(f"built {report.pages} pages ({report.files} files) in {report.seconds:.1f}s: {report.out}", err=True)
     for warning in report.warnings:
         typer.echo(f"warning: {warning}", err=True)

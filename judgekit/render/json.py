@@ -7,6 +7,8 @@ shows which steps changed. UTF-8, ``ensure_ascii=False``, keys in a fixed order.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from judgekit.engine import Trace
@@ -18,11 +20,23 @@ def _dump(value: Any) -> str:
 
 def trace_json(trace: Trace) -> str:
     """The trace as JSON text, one step a line, ending with a newline."""
-    data = trace.to_json()
-    steps = data.pop("steps")
-    head = [f"  {_dump(k)}: {_dump(v)}," for k, v in data.items()]
-    lines = ["{", *head, '  "steps": [']
-    for i, step in enumerate(steps):
-        lines.append("    " + _dump(step) + ("," if i < len(steps) - 1 else ""))
-    lines += ["  ]", "}"]
-    return "\n".join(lines) + "\n"
+    return "".join(trace_json_lines(trace))
+
+
+def trace_json_lines(trace: Trace) -> Iterator[str]:
+    """The lines of :func:`trace_json`, each with its newline, made one step at a time.
+
+    A long trace is never held whole as plain data or text (``judgekit check`` compares it with
+    its golden file line by line).
+    """
+    data = replace(trace, steps=()).to_json()
+    data.pop("steps")
+    yield "{\n"
+    for k, v in data.items():
+        yield f"  {_dump(k)}: {_dump(v)},\n"
+    yield '  "steps": [\n'
+    last = len(trace.steps) - 1
+    for i, step in enumerate(trace.steps):
+        yield "    " + _dump(step.to_json()) + (",\n" if i < last else "\n")
+    yield "  ]\n"
+    yield "}\n"
