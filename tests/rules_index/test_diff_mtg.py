@@ -137,9 +137,11 @@ def what_the_editor_did(
     added: frozenset[str] = frozenset(),
     moved: frozenset[str] = frozenset(),
     removed: frozenset[str] = frozenset(),
+    reworded: frozenset[str] = frozenset(),
 ) -> set[Entry]:
-    """The entries a diff must report, from what the editor did: each old rule it renumbered or
-    moved, each rule whose text changed because a reference followed its target."""
+    """The entries a diff must report, from what the editor did: each old rule it reworded,
+    renumbered or moved, each rule whose text changed because a reference followed its target
+    (ids as in ``old``)."""
     renamed = dict(editor.renamed)
     now = editor.book.by_id()
     found: set[Entry] = {("added", (), (i,)) for i in added} | {("removed", (i,), ()) for i in removed}
@@ -148,7 +150,9 @@ def what_the_editor_did(
             continue
         new_id = renamed.get(rule.id, rule.id)
         new = now[new_id]
-        if (rule.text, [e.text for e in rule.examples]) != (new.text, [e.text for e in new.examples]):
+        if rule.id in reworded:
+            found.add(("changed", (rule.id,), (new_id,)))
+        elif (rule.text, [e.text for e in rule.examples]) != (new.text, [e.text for e in new.examples]):
             found.add(("reference-only", (rule.id,), (new_id,)))
         elif rule.id in moved:
             found.add(("moved", (rule.id,), (new_id,)))
@@ -193,3 +197,63 @@ def test_a_deleted_rule_whose_reference_was_left_behind_is_a_stale_reference() -
     assert entries(diff) == what_the_editor_did(old, editor, removed=frozenset({"116.2g"}))
     assert ("reference-only", ("702.105c",), ("702.105c",)) in entries(diff)
     assert [(s.rule_id, s.target, s.now) for s in diff.stale_references] == [("901.9", "116.2g", "")]
+
+
+def under(book: RuleBook, root: str) -> set[str]:
+    """``root`` and every rule under it."""
+    children: dict[str | None, list[str]] = {}
+    for rule in book.rules:
+        children.setdefault(rule.parent, []).append(rule.id)
+    found, stack = {root}, [root]
+    while stack:
+        for child in children.get(stack.pop(), []):
+            found.add(child)
+            stack.append(child)
+    return found
+
+
+def test_a_rewrite_renumbering_every_chapter_rewording_and_moving_rules_is_classified_exactly() -> None:
+    """As M10 was, in small: every chapter gets a new first rule (every rule below renumbered),
+    120 rules are reworded (a word changed, a sentence added), and 12 rules with their
+    subrules are moved to other sections; each entry is checked against what the editor did."""
+    import random
+
+    old = mtg("2020-04-17")
+    rng = random.Random(2009)
+    editor = BookEditor(old)
+    heads = {}
+    for rule in old.rules:
+        if rule.kind is RuleKind.SECTION and rule.depth == 1 and rule.parent not in heads:
+            heads[rule.parent] = rule.id
+    for first in heads.values():
+        editor = editor.insert_before(first, f"A new first rule of the chapter of {first}: players read it first.")
+    added = frozenset(heads.values())
+    parents = {r.parent for r in old.rules}
+    leaves = [r for r in old.rules if r.kind is RuleKind.RULE and r.id not in parents and len(r.text.split()) > 8]
+    chosen = rng.sample(leaves, 120)
+    current = dict(editor.renamed)
+    texts = {}
+    for rule in chosen:
+        words = rule.text.split()
+        words[rng.randrange(1, len(words) - 1)] = rng.choice(["each", "that", "another", "any"])
+        texts[current.get(rule.id, rule.id)] = " ".join(words) + " This is a change from previous rules."
+    editor = editor.reword_many(texts)
+    moved: set[str] = set()
+    sections = [r.id for r in old.rules if r.kind is RuleKind.SECTION and r.depth == 1 and r.id in parents]
+    candidates = [r for r in old.rules if r.kind is RuleKind.RULE and r.depth == 2 and r not in chosen]
+    for rule in rng.sample(candidates, 12):
+        now = dict(editor.renamed)
+        subtree = under(old, rule.id)
+        if subtree & moved:
+            continue
+        target = now.get(rng.choice([s for s in sections if s != rule.parent]), "")
+        if not target:
+            continue
+        editor = editor.move(now.get(rule.id, rule.id), target)
+        moved |= subtree
+    assert len(moved) >= 12 and moved.isdisjoint(r.id for r in chosen)
+    diff = diff_books(old, replace(editor.book, info=replace(old.info, version="rewrite")))
+    expected = what_the_editor_did(
+        old, editor, added=added, moved=frozenset(moved), reworded=frozenset(r.id for r in chosen)
+    )
+    assert entries(diff) == expected
