@@ -118,7 +118,7 @@ class _Titles:
     def of(book: RuleBook) -> _Titles:
         """The titles and structure of ``book``."""
         return _Titles(
-            titles=tuple((search_key(r.title), r.id) for r in book.rules if r.title),
+            titles=tuple((title, r.id) for r in book.rules if r.title for title in _title_forms(r.title)),
             ids=frozenset(r.id for r in book.rules),
             parent={r.id: r.parent for r in book.rules},
         )
@@ -131,6 +131,16 @@ class _Titles:
             chain.append(parent)
             parent = self.parent.get(parent)
         return chain
+
+
+def _title_forms(title: str) -> list[str]:
+    """The search keys a changelog may name a title by: the whole title, and for a labelled
+    title (``付録 A：作品名一覧``, ``Appendix B: Formats``) the name after its label."""
+    forms = [search_key(title)]
+    label, colon, name = title.rpartition("：") if "：" in title else title.rpartition(":")
+    if colon and label.strip() and len(search_key(name)) >= 3:
+        forms.append(search_key(name))
+    return forms
 
 
 def _claim_targets(line: str, old: _Titles, new: _Titles) -> tuple[ClaimTarget, ...]:
