@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from judgekit.cli import app
 from judgekit.commands import output
-from judgekit.commands.fast import RuleArgs, parse_rule_args, run_fast
+from judgekit.commands.fast import IndexArgs, RuleArgs, parse_index_args, parse_rule_args, run_fast
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -32,6 +32,9 @@ ANSWERED = [
     ["rule", "divine-cross", "704.6c-1", "--document", "nope"],
     ["rule", "no-such-game", "1"],
     ["rule", "divine-cross", ""],
+    ["index"],
+    ["index", "--format", "json"],
+    ["index", "-f", "json"],
 ]
 
 LEFT_TO_TYPER = [
@@ -52,6 +55,10 @@ LEFT_TO_TYPER = [
     ["search", "divine-cross", "有利"],
     ["games"],
     ["-L", "lib", "games"],
+    ["index", "extra"],
+    ["index", "--format", "xml"],
+    ["index", "--help"],
+    ["index", "-f=json"],
 ]
 
 
@@ -78,7 +85,8 @@ def test_the_fast_path_prints_what_the_typer_command_prints(
 
 @pytest.mark.parametrize("argv", LEFT_TO_TYPER, ids=lambda a: " ".join(a) or "(nothing)")
 def test_every_other_command_line_is_left_to_typer(argv: list[str]) -> None:
-    assert parse_rule_args(argv) is None
+    assert parse_rule_args(argv) is None and parse_index_args(argv) is None
+    assert run_fast(argv) is None
 
 
 def test_the_library_option_before_the_command_is_honoured(
@@ -87,6 +95,7 @@ def test_the_library_option_before_the_command_is_honoured(
     monkeypatch.delenv("JUDGEKIT_LIBRARY", raising=False)
     assert parse_rule_args(["--library", "lib/", "rule", "dc", "1"]) == RuleArgs("dc", "1", library="lib/")
     assert parse_rule_args(["-L=x", "rule", "dc", "1"]) is None
+    assert parse_index_args(["--library=lib", "index", "-f", "json"]) == IndexArgs(as_json=True, library="lib")
     library = tmp_path / "library"
     monkeypatch.setenv("JUDGEKIT_LIBRARY", "/elsewhere")
     assert run_fast(["-L", f"{library}/", "rule", "divine-cross", "704.6c-1"]) == 0

@@ -1,16 +1,18 @@
-"""The start-up fast path: ``judgekit rule`` answered without importing typer.
+"""The start-up fast path: ``judgekit rule`` and ``judgekit index`` answered without importing typer.
 
 Importing typer costs more than the whole look-up (typer brings click, and pydantic for its
 option types), so the console script first offers its arguments to :func:`run_fast`. It
-handles only a plain, valid ``rule`` command line::
+handles only plain, valid command lines of the two commands::
 
     judgekit [--library DIR | -L DIR] rule GAME ID [--document D | -d D] [--version V | -v V]
              [--format text|json | -f text|json]
+    judgekit [--library DIR | -L DIR] index [--format text|json | -f text|json]
 
-(options also as ``--name=value``, in any order after ``rule``). Anything else (help, another
-command, an option it does not know, a value typer would refuse, a missing or extra argument)
-returns None, and the typer app runs as always, with its usage messages. What it prints, and
-the exit code, are those of the typer command: both call :func:`judgekit.commands.lookup.show_rule`
+(options also as ``--name=value``, in any order after the command). Anything else (help,
+another command, an option it does not know, a value typer would refuse, a missing or extra
+argument) returns None, and the typer app runs as always, with its usage messages. What it
+prints, and the exit code, are those of the typer commands: both call
+:func:`judgekit.commands.lookup.show_rule` and :func:`judgekit.commands.indexing.show_index`
 (a test runs the same command lines through both).
 """
 
@@ -49,6 +51,29 @@ _OPTIONS = {
     "--format": "format",
     "-f": "format",
 }
+
+
+@dataclass(frozen=True, slots=True)
+class IndexArgs:
+    """An ``index`` command line the fast path answers."""
+
+    as_json: bool = False
+    """``--format json``."""
+    library: str | None = None
+    """``--library``, given before the command."""
+
+
+def parse_index_args(argv: list[str]) -> IndexArgs | None:
+    """The ``index`` command line in ``argv`` (without the program name), or None when the fast path must not answer."""
+    values: dict[str, str] = {}
+    rest = _take_options(argv, _GLOBAL, values)
+    if rest is None or not rest or rest[0] != "index":
+        return None
+    after = _take_options(rest[1:], {"--format": "format", "-f": "format"}, values)
+    fmt = values.get("format", "text")
+    if after is None or after or fmt not in ("text", "json"):
+        return None
+    return IndexArgs(as_json=fmt == "json", library=values.get("library"))
 
 
 def parse_rule_args(argv: list[str]) -> RuleArgs | None:
@@ -114,8 +139,8 @@ def _take_options(argv: list[str], known: dict[str, str], values: dict[str, str]
 
 
 def run_fast(argv: list[str]) -> int | None:
-    """Answer ``argv`` when it is a plain ``rule`` command line: the exit code; None to leave it to typer."""
-    args = parse_rule_args(argv)
+    """Answer ``argv`` when it is a plain ``rule`` or ``index`` line: the exit code; None to leave it to typer."""
+    args = parse_rule_args(argv) or parse_index_args(argv)
     if args is None:
         return None
     from judgekit.commands.output import silence_stdout, use_color
@@ -126,19 +151,24 @@ def run_fast(argv: list[str]) -> int | None:
 
         os.environ[LIBRARY_ENV] = str(Path(args.library))
     try:
-        from judgekit.commands.lookup import show_rule
-        from rules_index.graph import load_index
+        if isinstance(args, RuleArgs):
+            from judgekit.commands.lookup import show_rule
+            from rules_index.graph import load_index
 
-        show_rule(
-            load_index(),
-            args.game,
-            args.rule_id,
-            args.document,
-            args.version,
-            as_json=args.as_json,
-            echo=_echo,
-            color=use_color(),
-        )
+            show_rule(
+                load_index(),
+                args.game,
+                args.rule_id,
+                args.document,
+                args.version,
+                as_json=args.as_json,
+                echo=_echo,
+                color=use_color(),
+            )
+        else:
+            from judgekit.commands.indexing import show_index
+
+            show_index(as_json=args.as_json, echo=_echo)
         sys.stdout.flush()
     except JudgekitError as exc:
         sys.stdout.flush()

@@ -13,7 +13,10 @@ from judgekit.commands.common import (
     highlight,
     use_color,
 )
+from judgekit.commands.indexing import index_summary, load_every_book, print_index_summary, show_index
 from judgekit.commands.lookup import rule_record, show_rule, summary
+
+__all__ = ["index_summary", "load_every_book", "print_index_summary", "register", "rule_record"]
 
 if TYPE_CHECKING:
     from rules_index.graph import RulesIndex
@@ -230,60 +233,7 @@ def lint(
 @guarded
 def index_command(fmt: FormatOpt = OutputFormat.TEXT) -> None:
     """Index every rulebook (parse, link, cache) and print the summary."""
-    data = index_summary(load_every_book())
-    if fmt is OutputFormat.JSON:
-        echo_json(data)
-        return
-    print_index_summary(data)
-
-
-def load_every_book(*, plain: bool = False) -> RulesIndex:
-    """The rules index with every book read (parsed and cached when stale), its progress shown on stderr.
-
-    ``plain``: progress lines also when stderr is not a terminal (the main job's log).
-    """
-    from judgekit.commands.progress import progress
-
-    index = _index()
-    with progress("indexing", len(index.books), plain=plain) as bar:
-        index.load_all(lambda info: bar.step(f"{info.game}/{info.document}@{info.version}"))
-    return index
-
-
-def index_summary(index: RulesIndex) -> dict[str, Any]:
-    """Counts per document and for the whole graph."""
-    from rules_index.model import Severity
-
-    docs = []
-    for bi in index.books.values():
-        docs.append(
-            {
-                "game": bi.info.game,
-                "document": bi.info.document,
-                "version": bi.info.version,
-                "rules": len(bi.book.rules),
-                "examples": sum(len(r.examples) for r in bi.book.rules),
-                "references": len(bi.references),
-                "terms": len(bi.terms),
-                "term_uses": len(bi.uses),
-                "warnings": sum(1 for i in bi.lint if i.severity is not Severity.INFO),
-                "changelog": len(bi.book.changelog),
-            }
-        )
-    nodes, edges = index.graph_size()
-    return {"documents": docs, "nodes": nodes, "edges": edges}
-
-
-def print_index_summary(data: dict[str, Any]) -> None:
-    """The index summary as a table."""
-    typer.echo(f"{'document':<38} {'rules':>5} {'ex':>4} {'refs':>5} {'terms':>5} {'uses':>5} {'warn':>4}")
-    for d in data["documents"]:
-        name = f"{d['game']}/{d['document']}@{d['version']}"
-        typer.echo(
-            f"{name:<38} {d['rules']:>5} {d['examples']:>4} {d['references']:>5} "
-            f"{d['terms']:>5} {d['term_uses']:>5} {d['warnings']:>4}"
-        )
-    typer.echo(f"rules graph: {data['nodes']} nodes, {data['edges']} edges")
+    show_index(as_json=fmt is OutputFormat.JSON, echo=typer.echo)
 
 
 def _field_text(rule: Rule, field: str) -> str:
