@@ -359,8 +359,10 @@ def check_files(paths: Sequence[Path], *, update: bool = False, jobs: int | None
     from judgekit.games import GAMES, game_support
     from judgekit.scenario_file import library_catalog, rules_index
 
-    for game in GAMES:
-        game_support(game)
+    for game in GAMES:  # what every worker would otherwise build again: engines, scenario models, presets
+        support = game_support(game)
+        support.adapter()
+        support.preset()
     rules_index(library_catalog()).load_all()
     chunk = max(1, min(16, len(paths) // (jobs * 4)))
     with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
