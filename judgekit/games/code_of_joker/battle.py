@@ -370,7 +370,11 @@ def battle_end(g: CodeOfJoker, *, silent: bool = False) -> bool:
         return True
     g.set_phase("battle", "end")
     units = [u for u in (b.attacker, b.blocker) if u is not None]
-    events = tuple(Event("battle_end", g.owner_zone(u) if g.on_field(u) else g.card(u).owner, u) for u in units)
+    # a unit off the field may be gone from the game too (a deck refresh throws the discard pile away, ドロー/2)
+    events = tuple(
+        Event("battle_end", g.owner_zone(u) if g.on_field(u) else (g.state.cards.get(u) or g.last_known[u]).owner, u)
+        for u in units
+    )
     g.record(StepKind.PHASE, "rules", "battle end", [ids.AB_END_TIMING])
     timing.process(g, timing.Timing("戦闘終了時", events, (ids.AB_END_TIMING,), first=tuple(units)))
     w = b.winner
