@@ -348,12 +348,13 @@ def check_files(paths: Sequence[Path], *, update: bool = False, jobs: int | None
     The engines and the rules index are loaded before the workers start, so each inherits them
     instead of loading its own. With one job, or one file, everything runs in this process.
     """
+    import multiprocessing
+
     jobs = min(jobs or os.cpu_count() or 1, len(paths))
-    if jobs <= 1:
+    if jobs <= 1 or "fork" not in multiprocessing.get_all_start_methods():  # no fork (Windows): one process
         for path in paths:
             yield check_file(path, update)
         return
-    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     from judgekit.games import GAMES, game_support
