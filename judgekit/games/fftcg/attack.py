@@ -447,8 +447,8 @@ def declare_block(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> bo
             problem = priced
         else:
             cost = priced
-    if silent:
-        return problem is None
+    if silent:  # a forward that must block and can decides which block is legal too (10.1.3.1.3)
+        return problem is None and not _forced_block(g, pid, entry, iid, silent=True)
     if problem is None and _forced_block(g, pid, entry, iid):
         return False
     if problem is not None:
@@ -487,9 +487,10 @@ def _can_block(g: Fftcg, iid: str) -> bool:
     )
 
 
-def _forced_block(g: Fftcg, ntp: str, entry: ScriptedInput, blocker: str | None) -> bool:
+def _forced_block(g: Fftcg, ntp: str, entry: ScriptedInput, blocker: str | None, *, silent: bool = False) -> bool:
     """10.1.3.1.3: reject a block (or ``no_block``) that meets fewer requirements than blocking could: while a
-    forward that must block can, the block must be by one of them."""
+    forward that must block can, the block must be by one of them (``silent``: only say whether it would be
+    rejected)."""
     forced = [i for i in g.of_type(ntp, "forward") if must(g, i, "block") and _can_block(g, i)]
     if not forced or blocker in forced:
         return False
@@ -501,6 +502,8 @@ def _forced_block(g: Fftcg, ntp: str, entry: ScriptedInput, blocker: str | None)
             "the most requirements met 'without breaking a restriction', and does not say whether a cost to block "
             "is such a restriction",
         )
+    if silent:
+        return True
     names = ", ".join(g.label(i) for i in forced)
     what = "not blocking" if blocker is None else f"blocking with {g.label(blocker)}"
     g.reject(
