@@ -103,6 +103,11 @@ class Inputs:
         """Entries not consumed yet."""
         return self._entries[self._next :]
 
+    @property
+    def used(self) -> int:
+        """How many entries have been consumed (a state that repeats with an input used between is no loop)."""
+        return self._next
+
     def peek(self) -> ScriptedInput | None:
         """The next entry without consuming it."""
         return self._entries[self._next] if self._next < len(self._entries) else None

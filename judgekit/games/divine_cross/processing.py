@@ -287,5 +287,5 @@ def _fingerprint(g: DivineCross) -> str:
     parts += [f"{i}:{sorted(c.markers.items())}" for i, c in sorted(st.cards.items())]
     parts += [f"{p}:{sorted(pl.counters.items())}" for p, pl in sorted(st.players.items())]
     parts += [f"{t.key}:{t.count}" for pid in st.players for t in g.triggers.pending(pid)]
-    parts.append(f"inputs:{len(g.inputs.remaining)}")
+    parts.append(f"inputs:{g.inputs.used}")
     return "|".join(parts)
