@@ -1,0 +1,755 @@
+"""Divine Cross card text, as printed, to the effect vocabulary of the scenario files.
+
+The grammar is ``divine_cross.lark`` (over ``grammar_common.lark``); :class:`_Build` turns its
+trees into the plain dicts a scenario file writes (``{"op": "draw", "count": 1}``), which
+:mod:`judgekit.games.divine_cross.cards` validates. What the grammar does not cover is never
+guessed: :class:`~judgekit.cards.errors.UnreadText` names the phrase, its position and the card.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+from lark import Lark, Token, Transformer, Tree, UnexpectedInput
+
+from judgekit.cards.errors import UnreadText
+
+Data = dict[str, Any]
+"""One piece of the vocabulary as a scenario file writes it."""
+
+CardKind = Literal["unit", "event", "action", "assist"]
+"""What the text is printed on: a unit, or a command of one class (201.2b)."""
+
+_ATTR = {"赤": "red", "緑": "green", "青": "blue", "無": "colorless"}
+_PLAYER = {"自分": "own", "相手": "opponent"}
+_ZONE = {"手札": "hand", "デッキ": "deck", "捨て札": "discard", "KO置き場": "ko"}
+_MARKER = {"気絶": "stun", "ダメージ": "damage"}
+"""Markers the rules name (907): their vocabulary names. Any other marker keeps its printed name (907.3b)."""
+_PHASE = {
+    "ゲーム開始": "game_start",
+    "ターン開始": "turn_start",
+    "ドローフェイズ開始": "draw_phase_start",
+    "メインフェイズ開始": "main_phase_start",
+    "バトルフェイズ開始": "battle_start",
+    "バトルフェイズ終了": "battle_end",
+    "ターン終了": "turn_end",
+}
+_NOUN: dict[str, Data] = {"カード": {}, "ユニット": {"type": "unit"}, "コマンド": {"type": "command"}}
+
+
+class _Unread(Exception):
+    """A phrase the grammar parsed but the vocabulary cannot hold (raised while building)."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(what)
+        self.what = what
+
+
+@cache
+def parser() -> Lark:
+    """The Divine Cross card-text parser (Earley: the text has no spaces between words)."""
+    return Lark.open(
+        str(Path(__file__).with_name("divine_cross.lark")),
+        start=["effects", "ex_body", "skill_body", "assist_body"],
+        parser="earley",
+        lexer="dynamic",
+        ambiguity="resolve",
+    )
+
+
+def _tokens(items: list[Any], kind: str) -> list[str]:
+    return [str(t) for t in items if isinstance(t, Token) and t.type == kind]
+
+
+def _token(items: list[Any], kind: str, default: str | None = None) -> str:
+    found = _tokens(items, kind)
+    if found:
+        return found[0]
+    if default is None:
+        raise AssertionError(f"no {kind} in {items!r}")
+    return default
+
+
+def _num(items: list[Any]) -> int:
+    return int(_token(items, "NUMBER"))
+
+
+def _signed(items: list[Any]) -> int:
+    return int(_token(items, "SIGNED"))
+
+
+def _player(items: list[Any], default: str = "自分") -> str:
+    return _PLAYER[_token(items, "PLAYER", default)]
+
+
+def _dicts(items: list[Any]) -> list[Data]:
+    return [i for i in items if isinstance(i, dict)]
+
+
+def _lists(items: list[Any]) -> list[list[Data]]:
+    return [i for i in items if isinstance(i, list)]
+
+
+def _unit(items: list[Any]) -> str:
+    for i in items:
+        if isinstance(i, _Target):
+            return i.selector
+    raise AssertionError(f"no unit in {items!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class _Target:
+    """A unit phrase as read: its selector, and whether it names every unit of a player without すべて."""
+
+    selector: str
+    """The vocabulary selector (``own.main``)."""
+    bare: bool = False
+    """「相手のユニット」 without すべて: every unit in a static ability, unclear as an effect's target."""
+
+
+def _effect_target(items: list[Any], phrase: str) -> str:
+    for i in items:
+        if isinstance(i, _Target):
+            if i.bare:
+                raise _Unread(f"{phrase}: 「…のユニット」 as the target of an effect (one chosen unit or all of them?)")
+            return i.selector
+    raise AssertionError(f"no unit in {items!r}")
+
+
+def _static_target(items: list[Any]) -> str:
+    return _unit(items)
+
+
+def _flip(data: Any) -> Any:
+    """The same effects seen from the opponent (「相手は自分の…」: 自分 is the opponent)."""
+    swap = {"own": "opponent", "opponent": "own"}
+    if isinstance(data, list):
+        return [_flip(d) for d in data]
+    if isinstance(data, dict):
+        out: Data = {}
+        for key, value in data.items():
+            if key in ("player", "chooser") and value in swap:
+                out[key] = swap[value]
+            elif key == "target" and isinstance(value, str) and "." in value:
+                side, rest = value.split(".", 1)
+                out[key] = f"{swap.get(side, side)}.{rest}"
+            else:
+                out[key] = _flip(value)
+        return out
+    return data
+
+
+class _Build(Transformer[Token, Any]):
+    """Turns a parse tree into vocabulary dicts."""
+
+    # ------------------------------------------------------------ units and filters
+    def u_self(self, items: list[Any]) -> _Target:
+        return _Target("self")
+
+    def u_main(self, items: list[Any]) -> _Target:
+        return _Target(f"{_player(items)}.main")
+
+    def u_all_standby(self, items: list[Any]) -> _Target:
+        return _Target(f"{_player(items)}.all_standby")
+
+    def u_all_units(self, items: list[Any]) -> _Target:
+        return _Target(f"{_player(items)}.all_units")
+
+    def u_units(self, items: list[Any]) -> _Target:
+        return _Target(f"{_player(items)}.all_units", bare=True)
+
+    def u_every_unit(self, items: list[Any]) -> _Target:
+        return _Target("all_units")
+
+    def f_attribute(self, items: list[Any]) -> Data:
+        return {**_NOUN[_token(items, "CARD_NOUN")], "attribute": _ATTR[_token(items, "ATTR")]}
+
+    def f_name(self, items: list[Any]) -> Data:
+        return {**_NOUN[_token(items, "CARD_NOUN")], "name_contains": _token(items, "NAME_PART")[1:-1]}
+
+    def f_noun(self, items: list[Any]) -> Data:
+        return dict(_NOUN[_token(items, "CARD_NOUN")])
+
+    # ------------------------------------------------------------ counts
+    def per_energy(self, items: list[Any]) -> str:
+        unit = _unit(items)
+        if unit not in ("self", "own.main", "opponent.main"):
+            raise _Unread("the energy of more than one unit")
+        return f"{unit}.energy"
+
+    def per_zone(self, items: list[Any]) -> str:
+        zone = _ZONE[_token(items, "ZONE")]
+        return f"{_player(items)}.{zone}"
+
+    def per_ko_units(self, items: list[Any]) -> str:
+        return f"{_player(items)}.ko_units"
+
+    # ------------------------------------------------------------ effects
+    def draw(self, items: list[Any]) -> Data:
+        out: Data = {"op": "draw", "player": _player(items), "count": _num(items)}
+        if _tokens(items, "UP_TO"):
+            out["up_to"] = True
+        return out
+
+    def draw_until(self, items: list[Any]) -> Data:
+        return {"op": "draw", "until_hand": _num(items)}
+
+    def discard(self, items: list[Any]) -> Data:
+        return {"op": "discard", "player": _player(items), "count": _num(items)}
+
+    def discard_all(self, items: list[Any]) -> Data:
+        return {"op": "discard", "player": _player(items), "all": True}
+
+    def damage(self, items: list[Any]) -> Data:
+        return {"op": "damage", "target": _effect_target(items, "ダメージ"), "amount": _num(items)}
+
+    def damage_per(self, items: list[Any]) -> Data:
+        per = next(i for i in items if isinstance(i, str) and not isinstance(i, Token))
+        return {"op": "damage", "target": _effect_target(items, "ダメージ"), "amount": _num(items), "per": per}
+
+    def damage_area_card(self, items: list[Any]) -> Data:
+        return {"op": "damage", "target": f"{_player(items)}.unit", "area_card": True, "amount": _num(items)}
+
+    def damage_targetless(self, items: list[Any]) -> Data:
+        return {"op": "damage", "amount": _num(items)}
+
+    def heal_points(self, items: list[Any]) -> Data:
+        return {"amount": _num(items)}
+
+    def heal_all(self, items: list[Any]) -> Data:
+        return {"all": True}
+
+    def heal(self, items: list[Any]) -> Data:
+        return {"op": "heal", "target": _effect_target(items, "HPを回復"), **_dicts(items)[0]}
+
+    def heal_targetless(self, items: list[Any]) -> Data:
+        return {"op": "heal", **_dicts(items)[0]}
+
+    def stun(self, items: list[Any]) -> Data:
+        return {"op": "stun", "target": _effect_target(items, "気絶")}
+
+    def place_marker(self, items: list[Any]) -> Data:
+        marker = _token(items, "MARKER")
+        return {
+            "op": "place_marker",
+            "target": _effect_target(items, "マーカー"),
+            "marker": _MARKER.get(marker, marker),
+            "count": _num(items),
+        }
+
+    def remove_marker(self, items: list[Any]) -> Data:
+        marker = _token(items, "MARKER")
+        out: Data = {
+            "op": "remove_marker",
+            "target": _effect_target(items, "マーカー"),
+            "marker": _MARKER.get(marker, marker),
+        }
+        return out
+
+    def ko(self, items: list[Any]) -> Data:
+        return {"op": "ko", "target": _effect_target(items, "KO")}
+
+    def put_in_ko(self, items: list[Any]) -> Data:
+        source = {"手札": "hand", "捨て札のカード": "discard", "デッキの上からカード": "deck"}[
+            _token(items, "KO_SOURCE")
+        ]
+        return {"op": "put_in_ko", "player": _player(items), "source": source, "count": _num(items)}
+
+    def search(self, items: list[Any]) -> Data:
+        return {"op": "search", "player": _player(items), "filter": _dicts(items)[0], "count": _num(items)}
+
+    def shuffle(self, items: list[Any]) -> Data:
+        return {"op": "shuffle", "player": _player(items)}
+
+    def reveal_hand(self, items: list[Any]) -> Data:
+        return {"op": "reveal", "player": _player(items), "source": "hand"}
+
+    def reveal_deck(self, items: list[Any]) -> Data:
+        return {"op": "reveal", "player": _player(items), "source": "deck", "count": _num(items)}
+
+    def swap(self, items: list[Any]) -> Data:
+        return {"op": "swap", "player": _player(items)}
+
+    def winning_ticket(self, items: list[Any]) -> Data:
+        return {"op": "winning_ticket", "player": "own"}
+
+    def use_again(self, items: list[Any]) -> Data:
+        return {"op": "use_again"}
+
+    def chosen(self, items: list[Any]) -> _Target:
+        kind = _token(items, "UNIT_KIND")
+        return _Target(f"{_player(items)}.{'unit' if kind == 'ユニット' else 'standby'}")
+
+    def choose_then(self, items: list[Any]) -> Data:
+        target = next(i for i in items if isinstance(i, _Target)).selector
+        action = _dicts(items)[0]
+        return {"op": action["op"], "target": target, **{k: v for k, v in action.items() if k != "op"}}
+
+    def modify_damage(self, items: list[Any]) -> Data:
+        sign = -1 if _token(items, "UPDOWN").startswith("ダウン") else 1
+        return {"op": "modify_damage", "by": sign * _num(items)}
+
+    def multiply_damage(self, items: list[Any]) -> Data:
+        return {"op": "modify_damage", "multiply": _num(items)}
+
+    def per_drawn_modify(self, items: list[Any]) -> Data:
+        sign = -1 if _token(items, "UPDOWN").startswith("ダウン") else 1
+        first = _dicts(items)[0]
+        return {
+            "op": "and_then",
+            "first": [first],
+            "then": [{"op": "modify_damage", "by": sign * _num(items), "per": "drawn"}],
+        }
+
+    # ------------------------------------------------------------ sentences
+    def chain(self, items: list[Any]) -> tuple[list[Data], bool]:
+        return _dicts(items), bool(_tokens(items, "MAY"))
+
+    def plain(self, items: list[Any]) -> tuple[str, list[Data], bool]:
+        steps, may = items[-1]
+        return ("plain", steps, may)
+
+    def if_done_then(self, items: list[Any]) -> tuple[str, list[Data], bool]:
+        steps, may = items[-1]
+        if may:
+            raise _Unread("…してもよい after そうしたなら")
+        return ("then", steps, False)
+
+    def if_done_otherwise(self, items: list[Any]) -> tuple[str, list[Data], bool]:
+        steps, may = items[-1]
+        if may:
+            raise _Unread("…してもよい after そうしなかったなら")
+        return ("otherwise", steps, False)
+
+    def opponent_does(self, items: list[Any]) -> tuple[str, list[Data], bool]:
+        steps, may = items[-1]
+        flipped: list[Data] = _flip(steps)
+        return ("plain", flipped, may) if not may else ("may_opponent", flipped, True)
+
+    def this_turn(self, items: list[Any]) -> tuple[str, list[Data], bool]:
+        return ("plain", [items[-1]], False)
+
+    def janken_win(self, items: list[Any]) -> tuple[str, list[Data], bool]:
+        steps, may = items[-1]
+        if may:
+            raise _Unread("…してもよい after じゃんけんして勝てば")
+        return ("plain", [{"op": "janken", "on_win": steps}], False)
+
+    def janken_per_win(self, items: list[Any]) -> tuple[str, list[Data], bool]:
+        steps, may = items[-1]
+        if may:
+            raise _Unread("…してもよい after 勝った回数分")
+        return ("plain", [{"op": "janken", "times": _num(items), "per_win": steps}], False)
+
+    def delayed(self, items: list[Any]) -> tuple[str, list[Data], bool]:
+        steps, may = items[-1]
+        if may:
+            raise _Unread("…してもよい in a delayed ability")
+        entry = {"op": "delayed", "on": _PHASE[_token(items, "PHASE_EVENT")], "whose": _player(items), "effects": steps}
+        return ("plain", [entry], False)
+
+    def effects(self, items: list[Any]) -> list[Data]:
+        out: list[Data] = []
+        for kind, steps, may in items:
+            if kind in ("then", "otherwise"):
+                if not out:
+                    raise _Unread("そうしたなら with nothing done before it")
+                last = out[-1]
+                if last["op"] == "if_done" and kind not in last:
+                    last[kind] = steps
+                else:
+                    out[-1] = {"op": "if_done", "do": [last], kind: steps}
+                continue
+            if may:
+                if len(steps) != 1:
+                    raise _Unread("…してもよい over more than one action")
+                entry: Data = {"op": "if_done", "optional": True, "do": steps}
+                if kind == "may_opponent":
+                    entry["chooser"] = "opponent"
+                out.append(entry)
+            else:
+                out.extend(steps)
+        # An optional action with nothing depending on it is still an optional action: keep the if_done.
+        return out
+
+    # ------------------------------------------------------------ continuous effects and statics
+    def hp_short(self, items: list[Any]) -> int:
+        return _signed(items)
+
+    def s_damage_dealt(self, items: list[Any]) -> Data:
+        sign = -1 if _token(items, "UPDOWN").startswith("ダウン") else 1
+        return {"op": "modify_damage", "by": sign * _num(items), "applies": "dealt", "target": _static_target(items)}
+
+    def s_damage_dealt_signed(self, items: list[Any]) -> Data:
+        return {"op": "modify_damage", "by": _signed(items), "applies": "dealt", "target": _static_target(items)}
+
+    def s_damage_taken(self, items: list[Any]) -> Data:
+        sign = -1 if _token(items, "UPDOWN").startswith("ダウン") else 1
+        return {"op": "modify_damage", "by": sign * _num(items), "applies": "taken", "target": _static_target(items)}
+
+    def s_damage_taken_signed(self, items: list[Any]) -> Data:
+        return {"op": "modify_damage", "by": _signed(items), "applies": "taken", "target": _static_target(items)}
+
+    def s_gain_advantage(self, items: list[Any]) -> Data:
+        return {"op": "gain_advantage", "attribute": _ATTR[_token(items, "ATTR")], "target": _static_target(items)}
+
+    def s_lose_advantage(self, items: list[Any]) -> Data:
+        return {"op": "lose_advantage", "target": _static_target(items)}
+
+    def s_hp_short(self, items: list[Any]) -> Data:
+        by = next(i for i in items if isinstance(i, int))
+        return {"op": "hp", "by": by, "target": _static_target(items)}
+
+    def s_hp_signed(self, items: list[Any]) -> Data:
+        return {"op": "hp", "by": _signed(items), "target": _static_target(items)}
+
+    def s_hp_verb(self, items: list[Any]) -> Data:
+        sign = -1 if _token(items, "HP_VERB") == "減らす" else 1
+        return {"op": "hp", "by": sign * _num(items), "target": _static_target(items)}
+
+    def s_retreat_cost(self, items: list[Any]) -> Data:
+        sign = -1 if _token(items, "COST_VERB") == "減らす" else 1
+        return {"op": "retreat_cost", "by": sign * _num(items), "target": _static_target(items)}
+
+    def s_skill_cost(self, items: list[Any]) -> Data:
+        sign = -1 if _token(items, "COST_VERB") == "減らす" else 1
+        return {"op": "skill_cost", "by": sign * _num(items), "target": _static_target(items)}
+
+    def s_forbid_skill(self, items: list[Any]) -> Data:
+        return {"op": "forbid_skill", "skill": _token(items, "QUOTED")[1:-1], "target": _static_target(items)}
+
+    def s_forbid_heal(self, items: list[Any]) -> Data:
+        return {"op": "forbid", "action": "heal", "target": _static_target(items)}
+
+    def s_no_skill_damage(self, items: list[Any]) -> Data:
+        return {"op": "no_skill_damage", "target": _static_target(items)}
+
+    def s_skill_fails_janken(self, items: list[Any]) -> Data:
+        return {"op": "skill_fails", "whose": _player(items), "janken": True}
+
+    def s_skill_fails(self, items: list[Any]) -> Data:
+        return {"op": "skill_fails", "whose": _player(items)}
+
+    def s_deck_copies_any(self, items: list[Any]) -> Data:
+        return {"op": "deck_copies"}
+
+    def s_deck_copies(self, items: list[Any]) -> Data:
+        return {"op": "deck_copies", "copies": _num(items)}
+
+    def s_zone_attribute(self, items: list[Any]) -> Data:
+        zone = _ZONE[_token(items, "ZONE")]
+        if zone not in ("hand", "discard"):
+            raise _Unread(f"the cards of the {zone} having an attribute")
+        return {
+            "op": "zone_attribute",
+            "zone": zone,
+            "attribute": _ATTR[_token(items, "ATTR")],
+            "player": _player(items),
+        }
+
+    def attr_list(self, items: list[Any]) -> list[str]:
+        return [_ATTR[t] for t in _tokens(items, "ATTR")]
+
+    def s_base_attribute(self, items: list[Any]) -> Data:
+        return {"op": "base_attribute", "attributes": next(i for i in items if isinstance(i, list))}
+
+    def s_gain_attribute(self, items: list[Any]) -> Data:
+        return {"op": "gain_attribute", "attribute": _ATTR[_token(items, "ATTR")], "target": _static_target(items)}
+
+    def s_set_attribute(self, items: list[Any]) -> Data:
+        return {"op": "set_attribute", "attributes": [_ATTR[_token(items, "ATTR")]], "target": _static_target(items)}
+
+    def s_lose_ex(self, items: list[Any]) -> Data:
+        return {"op": "lose_ability", "ability": "ex", "target": _static_target(items)}
+
+    def s_lose_skill(self, items: list[Any]) -> Data:
+        return {"op": "lose_ability", "ability": "skill", "target": _static_target(items)}
+
+    def s_gain_ex(self, items: list[Any]) -> Data:
+        ex = {"name": _token(items, "QUOTED")[1:-1], **_dicts(items)[0]}
+        return {"op": "gain_ability", "ex": ex, "target": _static_target(items)}
+
+    def s_replace_ko(self, items: list[Any]) -> Data:
+        steps, may = next(i for i in items if isinstance(i, tuple))
+        out: Data = {"op": "replace", "event": "ko", "instead": steps}
+        if may:
+            out["optional"] = True
+        return out
+
+    def s_replace_damage(self, items: list[Any]) -> Data:
+        return {"op": "replace", "event": "damage", "reduce": _num(items)}
+
+    def statics(self, items: list[Any]) -> list[Data]:
+        return _dicts(items)
+
+    def gain_attribute_and_hp(self, items: list[Any]) -> Data:
+        target = _unit(items)
+        by = next(i for i in items if isinstance(i, int) and not isinstance(i, bool))
+        return {
+            "op": "continuous",
+            "duration": "turn",
+            "effect": {"op": "gain_attribute", "attribute": _ATTR[_token(items, "ATTR")], "target": target},
+            "also": [{"op": "hp", "by": by, "target": target}],
+        }
+
+    def continuous(self, items: list[Any]) -> Data:
+        statics = next(i for i in items if isinstance(i, list))
+        return {
+            "op": "continuous",
+            "duration": "turn",
+            "effect": statics[0],
+            **({"also": statics[1:]} if statics[1:] else {}),
+        }
+
+    # ------------------------------------------------------------ conditions
+    def cond_attribute(self, items: list[Any]) -> Data:
+        return {"unit": _unit(items), "attribute": _ATTR[_token(items, "ATTR")]}
+
+    def cond_printed_attribute(self, items: list[Any]) -> Data:
+        return {"unit": _unit(items), "attribute": _ATTR[_token(items, "ATTR")], "printed": True}
+
+    def _hp_count(self, items: list[Any]) -> str:
+        unit = _unit(items)
+        if unit not in ("self", "own.main", "opponent.main"):
+            raise _Unread("the HP of more than one unit")
+        return f"{unit}.hp"
+
+    def cond_hp_at_most(self, items: list[Any]) -> Data:
+        return {"count": self._hp_count(items), "at_most": _num(items)}
+
+    def cond_hp_at_least(self, items: list[Any]) -> Data:
+        return {"count": self._hp_count(items), "at_least": _num(items)}
+
+    def cond_not_stunned(self, items: list[Any]) -> Data:
+        return {"unit": _unit(items), "stunned": False}
+
+    def cond_stunned(self, items: list[Any]) -> Data:
+        return {"unit": _unit(items), "stunned": True}
+
+    # ------------------------------------------------------------ triggers
+    def trig_phase(self, items: list[Any]) -> Data:
+        whose = _PLAYER[_token(items, "PLAYER")] if _tokens(items, "PLAYER") else "any"
+        return {"on": _PHASE[_token(items, "PHASE_EVENT")], "whose": whose}
+
+    def trig_skill_use(self, items: list[Any]) -> Data:
+        return {"on": "skill_use", "whose": _player(items)}
+
+    def trig_skill_used(self, items: list[Any]) -> Data:
+        return {"on": "skill_used", "whose": _player(items)}
+
+    def trig_ko(self, items: list[Any]) -> Data:
+        return {"on": "ko"}
+
+    def trig_skill_damage_taken(self, items: list[Any]) -> Data:
+        return {"on": "skill_damage_taken"}
+
+    def trig_discarded(self, items: list[Any]) -> Data:
+        return {"on": "discarded", "whose": _player(items), "condition": {"moved": _dicts(items)[0]}}
+
+    def trig_command_played(self, items: list[Any]) -> Data:
+        moved = dict(_dicts(items)[0])
+        if moved.pop("type", "command") != "command":
+            raise _Unread("playing a card that is not a command")
+        out: Data = {"on": "command_played", "whose": _player(items)}
+        if moved:
+            out["condition"] = {"moved": moved}
+        return out
+
+    def trig_put_in_ko(self, items: list[Any]) -> Data:
+        return {"on": "put_in_ko", "whose": _player(items), "condition": {"moved": _dicts(items)[0]}}
+
+    # ------------------------------------------------------------ abilities
+    def static_with_condition(self, items: list[Any]) -> Data:
+        cond, statics = _dicts(items)[0], _lists(items)[0]
+        return {"kind": "static", "condition": cond, "statics": statics}
+
+    def static_plain(self, items: list[Any]) -> Data:
+        return {"kind": "static", "statics": _lists(items)[0]}
+
+    def static_sentence(self, items: list[Any]) -> list[Data]:
+        return _lists(items)[0]
+
+    def ex_static(self, items: list[Any]) -> Data:
+        return _dicts(items)[0]
+
+    def assist_body(self, items: list[Any]) -> Data:
+        return _dicts(items)[0]
+
+    def in_hand(self, items: list[Any]) -> str:
+        return "hand"
+
+    def non_cumulative(self, items: list[Any]) -> str:
+        return "non_cumulative"
+
+    def ex_activated(self, items: list[Any]) -> Data:
+        out: Data = {"kind": "activated", "uses": _num(items)}
+        if "hand" in items:
+            out["zone"] = "hand"
+        out["effects"] = _lists(items)[0]
+        return out
+
+    def ex_triggered(self, items: list[Any]) -> Data:
+        trigger = _dicts(items)[0]
+        out: Data = {"kind": "triggered", **trigger}
+        if "non_cumulative" in items:
+            out["cumulative"] = False
+        out["effects"] = _lists(items)[0]
+        return out
+
+    # ------------------------------------------------------------ skills
+    def damage_plain(self, items: list[Any]) -> Data:
+        return {"damage": _num(items)}
+
+    def damage_x(self, items: list[Any]) -> Data:
+        return {"damage": _num(items), "x": True}
+
+    def before_damage(self, items: list[Any]) -> tuple[str, Any]:
+        steps, may = items[-1]
+        if may:
+            raise _Unread("…してもよい before damage")
+        return ("before_damage", steps)
+
+    def stunned_ok(self, items: list[Any]) -> tuple[str, Any]:
+        return ("stunned_ok", True)
+
+    def damage_base(self, items: list[Any]) -> tuple[str, Any]:
+        per = next(i for i in items if isinstance(i, str) and not isinstance(i, Token))
+        return ("effects", [{"op": "damage_base", "each": _num(items), "per": per}])
+
+    def skill_while(self, items: list[Any]) -> tuple[str, Any]:
+        cond, statics = _dicts(items)[0], _lists(items)[0]
+        entry: Data = {"op": "continuous", "duration": "while", "condition": cond, "effect": statics[0]}
+        if statics[1:]:
+            entry["also"] = statics[1:]
+        return ("effects", [entry])
+
+    def skill_body(self, items: list[Any]) -> Data:
+        out: Data = {}
+        sentences: list[Any] = []
+        for item in items:
+            if isinstance(item, dict):
+                out.update(item)
+            else:
+                sentences.append(item)
+        plain: list[Any] = []
+        for s in sentences:
+            if s[0] in ("plain", "then", "otherwise", "may_opponent"):
+                plain.append(s)
+            else:
+                key, value = s
+                if key == "effects":
+                    plain.append(("plain", value, False))
+                elif key == "before_damage":
+                    out["before_damage"] = [*out.get("before_damage", []), *value]
+                else:
+                    out[key] = value
+        effects = self.effects(plain) if plain else []
+        if effects:
+            out["effects"] = effects
+        return out
+
+
+def normalize(text: str) -> str:
+    """The text as the grammar reads it: NFKC (full-width digits, ①), no spaces around Japanese punctuation."""
+    out = unicodedata.normalize("NFKC", text).strip()
+    out = re.sub(r"\s*([。、:：])\s*", r"\1", out)
+    return out.replace(":", "：")
+
+
+def _fail(text: str, position: int, card: str, expected: str = "") -> UnreadText:
+    end = text.find("。", position)
+    phrase = text[position : end + 1 if end >= 0 else len(text)] or text[max(0, position - 10) :]
+    return UnreadText(text, position, phrase, card, expected)
+
+
+def _parse(text: str, start: str, card: str) -> Any:
+    """Parse normalised ``text`` from rule ``start`` and build its vocabulary; UnreadText on failure."""
+    try:
+        tree: Tree[Token] = parser().parse(text, start=start)
+    except UnexpectedInput as exc:
+        pos = exc.pos_in_stream if isinstance(exc.pos_in_stream, int) and exc.pos_in_stream >= 0 else len(text)
+        # Earley reports where no reading could go on; the phrase starts at that sentence's beginning.
+        sentence_start = max(text.rfind("。", 0, pos) + 1, 0)
+        return_error = _fail(text, sentence_start, card)
+        raise return_error from None
+    try:
+        return _Build().transform(tree)
+    except Exception as exc:  # lark wraps errors raised while building in VisitError
+        inner = getattr(exc, "orig_exc", exc)
+        if isinstance(inner, _Unread):
+            raise UnreadText(text, 0, text, card, inner.what) from None
+        raise
+
+
+def read_effects(text: str, card: str = "") -> list[Data]:
+    """An event's or action's text (801.1d) as a list of ops."""
+    result: list[Data] = _parse(normalize(text), "effects", card)
+    return result
+
+
+def read_ex(text: str, card: str = "") -> Data:
+    """One EX power's text (without its ``EX`` mark and without its name, which is not printed)."""
+    body = normalize(text)
+    body = re.sub(r"^EX\s*", "", body)
+    result: Data = _parse(body, "ex_body", card)
+    return result
+
+
+def read_skill(text: str, card: str = "") -> Data:
+    """A skill's text after its name and cost: its printed damage (if any) and its instructions.
+
+    Only what the text prints is in the result: a text without a damage number gives no ``damage``.
+    """
+    body = normalize(text)
+    body = re.sub(r"^([0-9]+×?)(?=\S)", r"\1", body)
+    result: Data = _parse(body.replace(" ", ""), "skill_body", card) if body else {}
+    return result
+
+
+_SKILL_LINE = re.compile(r"^「(?P<name>[^」]+)」(?P<cost>[0-9]+)\s*(?P<rest>.*)$")
+_EX_MARK = re.compile(r"(?:^|\s)EX\s+")
+
+
+def guess_kind(text: str) -> CardKind:
+    """What a text is printed on, as far as the text shows: EX powers or a skill line (a unit), an assist's
+    「このアシストが付いている」, or else a command's effect (an event or an action read the same)."""
+    body = normalize(text)
+    if body.startswith(("EX", "「")):
+        return "unit"
+    if "このアシスト" in body:
+        return "assist"
+    return "event"
+
+
+def read_card(text: str, kind: CardKind, card: str = "") -> Data:
+    """A card's whole printed text: ``skills``, ``ex`` and ``effects`` as a ``[cards.KEY]`` table writes them.
+
+    EX powers get no ``name``: it is not in the text. Raises UnreadText for the first part it cannot read.
+    """
+    body = unicodedata.normalize("NFKC", text).strip()
+    out: Data = {}
+    if kind in ("event", "action") and not body.startswith("EX"):
+        out["effects"] = read_effects(body, card)
+        return out
+    parts = [p for p in _EX_MARK.split(body) if p.strip()]
+    starts_with_ex = bool(_EX_MARK.match(body))
+    for i, part in enumerate(parts):
+        line = _SKILL_LINE.match(part.strip())
+        if line and not (starts_with_ex or i > 0):
+            skill: Data = {"name": line["name"], "cost": int(line["cost"])}
+            rest = line["rest"].strip()
+            if rest:
+                skill.update(read_skill(rest, card))
+            out.setdefault("skills", []).append(skill)
+        elif starts_with_ex or i > 0:
+            out.setdefault("ex", []).append(read_ex(part, card))
+        elif kind == "assist":
+            out.setdefault("ex", []).append(_parse(normalize(part), "assist_body", card))
+        else:
+            raise _fail(normalize(part), 0, card, "EX, a skill line 「name」cost damage, or an assist's text")
+    return out
