@@ -12,6 +12,7 @@ from typing import Annotated
 
 import typer
 
+from judgekit.commands import cards as card_commands
 from judgekit.commands import library as library_commands
 from judgekit.commands import rules as rules_commands
 from judgekit.commands import scenarios as scenario_commands
@@ -31,6 +32,7 @@ versions_commands.register(app)
 scenario_commands.register(app)
 site_commands.register(app)
 library_commands.register(app)
+card_commands.register(app)
 
 
 @app.callback()

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from lark import Lark, Token, Transformer, Tree, UnexpectedInput
+from lark.exceptions import VisitError
 
 from judgekit.cards.errors import UnreadText
 
@@ -59,6 +60,7 @@ def parser() -> Lark:
         parser="earley",
         lexer="dynamic",
         ambiguity="resolve",
+        propagate_positions=True,
     )
 
 
@@ -673,16 +675,15 @@ def _parse(text: str, start: str, card: str) -> Any:
         tree: Tree[Token] = parser().parse(text, start=start)
     except UnexpectedInput as exc:
         pos = exc.pos_in_stream if isinstance(exc.pos_in_stream, int) and exc.pos_in_stream >= 0 else len(text)
-        # Earley reports where no reading could go on; the phrase starts at that sentence's beginning.
-        sentence_start = max(text.rfind("。", 0, pos) + 1, 0)
-        return_error = _fail(text, sentence_start, card)
-        raise return_error from None
+        raise _fail(text, min(pos, max(len(text) - 1, 0)), card) from None
     try:
         return _Build().transform(tree)
-    except Exception as exc:  # lark wraps errors raised while building in VisitError
-        inner = getattr(exc, "orig_exc", exc)
-        if isinstance(inner, _Unread):
-            raise UnreadText(text, 0, text, card, inner.what) from None
+    except VisitError as exc:
+        if isinstance(exc.orig_exc, _Unread):
+            meta = exc.obj.meta if isinstance(exc.obj, Tree) else None
+            start_pos = meta.start_pos if meta is not None and not meta.empty else 0
+            end_pos = meta.end_pos if meta is not None and not meta.empty else len(text)
+            raise UnreadText(text, start_pos, text[start_pos:end_pos], card, exc.orig_exc.what) from None
         raise
 
 

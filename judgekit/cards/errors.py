@@ -8,7 +8,7 @@ from rules_index.errors import JudgekitError
 class UnreadText(JudgekitError):
     """Card text the reader could not read: the phrase, where it starts in the text, and the card."""
 
-    def __init__(self, text: str, position: int, phrase: str, card: str = "", expected: str = "") -> None:
+    def __init__(self, text: str, position: int, phrase: str, card: str = "", why: str = "") -> None:
         self.text = text
         """The whole text given to the reader."""
         self.position = position
@@ -17,10 +17,10 @@ class UnreadText(JudgekitError):
         """The phrase that could not be read (up to the end of its sentence)."""
         self.card = card
         """The card (its name or key), or empty when not known."""
-        self.expected = expected
-        """What the grammar could have read there, when it says (a short list)."""
+        self.why = why
+        """Why the phrase could not be read, when the reader knows (it parsed, but the vocabulary cannot hold it)."""
         where = f"card {card}: " if card else ""
         msg = f"{where}could not read 「{phrase}」 at character {position + 1} of 「{text}」"
-        if expected:
-            msg += f" (expected {expected})"
+        if why:
+            msg += f" ({why})"
         super().__init__(msg + "; write this part in the effect vocabulary")
