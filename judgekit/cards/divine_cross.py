@@ -663,10 +663,10 @@ def normalize(text: str) -> str:
     return out.replace(":", "：")
 
 
-def _fail(text: str, position: int, card: str, expected: str = "") -> UnreadText:
+def _fail(text: str, position: int, card: str, why: str = "") -> UnreadText:
     end = text.find("。", position)
     phrase = text[position : end + 1 if end >= 0 else len(text)] or text[max(0, position - 10) :]
-    return UnreadText(text, position, phrase, card, expected)
+    return UnreadText(text, position, phrase, card, why)
 
 
 def _parse(text: str, start: str, card: str) -> Any:
@@ -675,7 +675,10 @@ def _parse(text: str, start: str, card: str) -> Any:
         tree: Tree[Token] = parser().parse(text, start=start)
     except UnexpectedInput as exc:
         pos = exc.pos_in_stream if isinstance(exc.pos_in_stream, int) and exc.pos_in_stream >= 0 else len(text)
-        raise _fail(text, min(pos, max(len(text) - 1, 0)), card) from None
+        pos = min(pos, max(len(text) - 1, 0))
+        # The phrase is the clause the reading stopped in: from the last 。 or 、 before that point.
+        clause = max(text.rfind("。", 0, pos), text.rfind("、", 0, pos)) + 1
+        raise _fail(text, clause, card, f"the reading stopped at 「{text[pos : pos + 12]}」") from None
     try:
         return _Build().transform(tree)
     except VisitError as exc:
