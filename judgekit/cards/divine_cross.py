@@ -230,6 +230,41 @@ class _Build(Transformer[Token, Any]):
     def discard_all(self, items: list[Any]) -> Data:
         return {"op": "discard", "player": _player(items), "all": True}
 
+    def discard_energy(self, items: list[Any]) -> Data:
+        return {
+            "op": "discard",
+            "player": "own",
+            "count": _num(items),
+            "energy_of": _effect_target(items, "エネルギー"),
+        }
+
+    def charge(self, items: list[Any]) -> Data:
+        target = _effect_target(items, "チャージ")
+        if target.startswith("opponent."):
+            raise _Unread("charging an opponent's unit (906.1: the player charges from their own hand)")
+        return {"op": "charge", "target": target}
+
+    def _attach(self, items: list[Any], source: str) -> Data:
+        if _player(items) != "own":
+            raise _Unread("energy from the opponent's cards")
+        target = _effect_target(items, "エネルギーとして付ける")
+        return {"op": "attach_energy", "target": target, "source": source, "count": _num(items)}
+
+    def attach_from_deck(self, items: list[Any]) -> Data:
+        return self._attach(items, "deck")
+
+    def attach_from_hand(self, items: list[Any]) -> Data:
+        return self._attach(items, "hand")
+
+    def attach_from_discard(self, items: list[Any]) -> Data:
+        return self._attach(items, "discard")
+
+    def retreat(self, items: list[Any]) -> Data:
+        target = _effect_target(items, "退却")
+        if target not in ("own.main", "opponent.main"):
+            raise _Unread("退却させる on a unit other than a main unit (913)")
+        return {"op": "retreat", "player": target.split(".")[0]}
+
     def damage(self, items: list[Any]) -> Data:
         return {"op": "damage", "target": _effect_target(items, "ダメージ"), "amount": _num(items)}
 
@@ -390,8 +425,10 @@ class _Build(Transformer[Token, Any]):
                 if not out:
                     raise _Unread("そうしたなら with nothing done before it")
                 last = out[-1]
-                if last["op"] == "if_done" and kind not in last:
+                if last["op"] == "if_done" and last.get("optional") and kind not in last:
                     last[kind] = steps
+                elif kind == "otherwise":
+                    raise _Unread("そうしなかったなら after an action that is not …してもよい (925.2)")
                 else:
                     out[-1] = {"op": "if_done", "do": [last], kind: steps}
                 continue

@@ -163,3 +163,46 @@ def test_cli_game_without_reader_exits_2() -> None:
     result = CliRunner().invoke(app, ["card", "fftcg", "カードを1枚引く。"])
     assert result.exit_code == 2
     assert "divine-cross" in result.output
+
+
+RULEBOOK_PHRASES = [
+    # 906.1 チャージする
+    ("自分のメイン・ユニットにチャージする。", [{"op": "charge", "target": "own.main"}]),
+    # 905.2 エネルギーとして付ける
+    (
+        "自分のデッキの上からカードを1枚このユニットにエネルギーとして付ける。",
+        [{"op": "attach_energy", "target": "self", "source": "deck", "count": 1}],
+    ),
+    # 913 退却させる
+    ("相手のメイン・ユニットを退却させる。", [{"op": "retreat", "player": "opponent"}]),
+    # 910.2 手札を捨てる with no count: the whole hand
+    ("相手は手札を捨てる。", [{"op": "discard", "player": "opponent", "all": True}]),
+    # 925.2 …してもよい。そうしなかったなら…
+    (
+        "自分のデッキを1枚引いてもよい。そうしなかったなら、自分の手札を1枚捨てる。",
+        [
+            {
+                "op": "if_done",
+                "optional": True,
+                "do": [{"op": "draw", "count": 1}],
+                "otherwise": [{"op": "discard", "count": 1}],
+            }
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), RULEBOOK_PHRASES, ids=[t for t, _ in RULEBOOK_PHRASES])
+def test_rulebook_phrasing(text: str, expected: list[dict[str, object]]) -> None:
+    from pydantic import TypeAdapter
+
+    from judgekit.games.divine_cross.cards import Effect
+
+    adapter: TypeAdapter[tuple[Effect, ...]] = TypeAdapter(tuple[Effect, ...])
+    assert adapter.validate_python(read_effects(text)) == adapter.validate_python(expected)
+
+
+def test_otherwise_needs_an_optional_action() -> None:
+    """925.2 defines そうしなかったなら only after …してもよい; anywhere else it is not read."""
+    with pytest.raises(UnreadText, match=r"925\.2"):
+        read_effects("カードを1枚引く。そうしなかったなら、自分の手札を1枚捨てる。")
