@@ -49,9 +49,11 @@ _NOUN: dict[str, Data] = {"カード": {}, "ユニット": {"type": "unit"}, "�
 class _Unread(Exception):
     """A phrase the grammar parsed but the vocabulary cannot hold (raised while building)."""
 
-    def __init__(self, what: str) -> None:
+    def __init__(self, what: str, part: int | None = None) -> None:
         super().__init__(what)
         self.what = what
+        self.part = part
+        """Which child of the rule being built holds the phrase (a sentence of ``effects``), when known."""
 
 
 _GRAMMARS = ("divine_cross.lark", "grammar_common.lark")
@@ -420,21 +422,21 @@ class _Build(Transformer[Token, Any]):
 
     def effects(self, items: list[Any]) -> list[Data]:
         out: list[Data] = []
-        for kind, steps, may in items:
+        for part, (kind, steps, may) in enumerate(items):
             if kind in ("then", "otherwise"):
                 if not out:
-                    raise _Unread("そうしたなら with nothing done before it")
+                    raise _Unread("そうしたなら with nothing done before it", part)
                 last = out[-1]
                 if last["op"] == "if_done" and last.get("optional") and kind not in last:
                     last[kind] = steps
                 elif kind == "otherwise":
-                    raise _Unread("そうしなかったなら after an action that is not …してもよい (925.2)")
+                    raise _Unread("そうしなかったなら after an action that is not …してもよい (925.2)", part)
                 else:
                     out[-1] = {"op": "if_done", "do": [last], kind: steps}
                 continue
             if may:
                 if len(steps) != 1:
-                    raise _Unread("…してもよい over more than one action")
+                    raise _Unread("…してもよい over more than one action", part)
                 entry: Data = {"op": "if_done", "optional": True, "do": steps}
                 if kind == "may_opponent":
                     entry["chooser"] = "opponent"
@@ -697,25 +699,26 @@ class _Build(Transformer[Token, Any]):
 
     def skill_body(self, items: list[Any]) -> Data:
         out: Data = {}
-        sentences: list[Any] = []
-        for item in items:
+        plain: list[Any] = []
+        origin: list[int] = []
+        """For each entry of ``plain``, its child index in the skill's tree (to place an unread phrase)."""
+        for index, item in enumerate(items):
             if isinstance(item, dict):
                 out.update(item)
+            elif item[0] in ("plain", "then", "otherwise", "may_opponent"):
+                plain.append(item)
+                origin.append(index)
+            elif item[0] == "effects":
+                plain.append(("plain", item[1], False))
+                origin.append(index)
+            elif item[0] == "before_damage":
+                out["before_damage"] = [*out.get("before_damage", []), *item[1]]
             else:
-                sentences.append(item)
-        plain: list[Any] = []
-        for s in sentences:
-            if s[0] in ("plain", "then", "otherwise", "may_opponent"):
-                plain.append(s)
-            else:
-                key, value = s
-                if key == "effects":
-                    plain.append(("plain", value, False))
-                elif key == "before_damage":
-                    out["before_damage"] = [*out.get("before_damage", []), *value]
-                else:
-                    out[key] = value
-        effects = self.effects(plain) if plain else []
+                out[item[0]] = item[1]
+        try:
+            effects = self.effects(plain) if plain else []
+        except _Unread as exc:
+            raise _Unread(exc.what, origin[exc.part] if exc.part is not None else None) from None
         if effects:
             out["effects"] = effects
         return out
@@ -748,7 +751,11 @@ def _parse(text: str, start: str, card: str) -> Any:
         return _Build().transform(tree)
     except VisitError as exc:
         if isinstance(exc.orig_exc, _Unread):
-            meta = exc.obj.meta if isinstance(exc.obj, Tree) else None
+            node = exc.obj
+            part = exc.orig_exc.part
+            if isinstance(node, Tree) and part is not None and isinstance(node.children[part], Tree):
+                node = node.children[part]
+            meta = node.meta if isinstance(node, Tree) else None
             start_pos = meta.start_pos if meta is not None and not meta.empty else 0
             end_pos = meta.end_pos if meta is not None and not meta.empty else len(text)
             raise UnreadText(text, start_pos, text[start_pos:end_pos], card, exc.orig_exc.what) from None

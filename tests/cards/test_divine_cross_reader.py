@@ -204,5 +204,8 @@ def test_rulebook_phrasing(text: str, expected: list[dict[str, object]]) -> None
 
 def test_otherwise_needs_an_optional_action() -> None:
     """925.2 defines そうしなかったなら only after …してもよい; anywhere else it is not read."""
-    with pytest.raises(UnreadText, match=r"925\.2"):
-        read_effects("カードを1枚引く。そうしなかったなら、自分の手札を1枚捨てる。")
+    text = "カードを1枚引く。そうしなかったなら、自分の手札を1枚捨てる。"
+    with pytest.raises(UnreadText, match=r"925\.2") as caught:
+        read_effects(text)
+    assert caught.value.position == text.index("そうしなかった")
+    assert caught.value.phrase == "そうしなかったなら、自分の手札を1枚捨てる。"
