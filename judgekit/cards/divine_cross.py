@@ -162,7 +162,7 @@ def _flip(data: Any) -> Any:
         for key, value in data.items():
             if key in ("player", "chooser") and value in swap:
                 out[key] = swap[value]
-            elif key == "target" and isinstance(value, str) and "." in value:
+            elif key in ("target", "per", "energy_of", "unit", "count") and isinstance(value, str) and "." in value:
                 side, rest = value.split(".", 1)
                 out[key] = f"{swap.get(side, side)}.{rest}"
             else:

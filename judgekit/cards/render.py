@@ -63,6 +63,13 @@ _UNIT = {
 }
 
 
+def _does(who: str, verb: str) -> str:
+    """``you draw``, ``your opponent draws``."""
+    if who == "you":
+        return f"{who} {verb}"
+    return f"{who} {verb}{'es' if verb.endswith(('sh', 'ch')) else 's'}"
+
+
 def _unit(sel: str) -> str:
     return _UNIT.get(sel, sel)
 
@@ -100,10 +107,13 @@ def effect_sentence(op: Data) -> str:
     who = _WHO.get(op.get("player", "own"), "you")
     if kind == "draw":
         if "until_hand" in op:
-            return f"{who} draw until the hand has {op['until_hand']} cards"
-        return f"{who} draw {'up to ' if op.get('up_to') else ''}{_cards(op.get('count', 1))}"
+            return f"{_does(who, 'draw')} until the hand has {op['until_hand']} cards"
+        return f"{_does(who, 'draw')} {'up to ' if op.get('up_to') else ''}{_cards(op.get('count', 1))}"
     if kind == "discard":
-        return f"{who} discard {'the whole hand' if op.get('all') else _cards(op.get('count', 1)) + ' from the hand'}"
+        if op.get("energy_of"):
+            return f"{_does(who, 'discard')} {op.get('count', 1)} energy of {_unit(op['energy_of'])}"
+        what = "the whole hand" if op.get("all") else _cards(op.get("count", 1)) + " from the hand"
+        return f"{_does(who, 'discard')} {what}"
     if kind == "damage":
         per = f" for each {op['per']} (one hit)" if op.get("per") else ""
         card = "a card in the areas of " if op.get("area_card") else ""
@@ -127,20 +137,20 @@ def effect_sentence(op: Data) -> str:
     if kind == "ko":
         return f"KO {_unit(op['target'])}"
     if kind == "put_in_ko":
-        return f"{who} put {_cards(op.get('count', 1))} from the {op.get('source', 'hand')} into the KO zone"
+        return f"{_does(who, 'put')} {_cards(op.get('count', 1))} from the {op.get('source', 'hand')} into the KO zone"
     if kind == "search":
         match, many = toml_value(op.get("filter", {})), _cards(op.get("count", 1))
-        return f"{who} search the {op.get('source', 'deck')} for {many} matching {match}, to the hand"
+        return f"{_does(who, 'search')} the {op.get('source', 'deck')} for {many} matching {match}, to the hand"
     if kind == "shuffle":
-        return f"{who} shuffle the deck"
+        return f"{_does(who, 'shuffle')} the deck"
     if kind == "reveal":
         if op.get("source") == "deck":
-            return f"{who} reveal the top {_cards(op.get('count', 1))} of the deck"
-        return f"{who} reveal the hand"
+            return f"{_does(who, 'reveal')} the top {_cards(op.get('count', 1))} of the deck"
+        return f"{_does(who, 'reveal')} the hand"
     if kind == "swap":
-        return f"{who} swap the main unit with a chosen standby unit"
+        return f"{_does(who, 'swap')} the main unit with a chosen standby unit"
     if kind == "winning_ticket":
-        return f"{who} gain the winning ticket"
+        return f"{_does(who, 'gain')} the winning ticket"
     if kind == "use_again":
         return "this EX power may be used once more this turn"
     if kind == "janken":
