@@ -280,6 +280,12 @@ class _Build(Transformer[Token, Any]):
     def damage_targetless(self, items: list[Any]) -> Data:
         return {"op": "damage", "amount": _num(items)}
 
+    def stun_targetless(self, items: list[Any]) -> Data:
+        return {"op": "stun"}
+
+    def ko_targetless(self, items: list[Any]) -> Data:
+        return {"op": "ko"}
+
     def heal_points(self, items: list[Any]) -> Data:
         return {"amount": _num(items)}
 
@@ -599,6 +605,33 @@ class _Build(Transformer[Token, Any]):
 
     def cond_stunned(self, items: list[Any]) -> Data:
         return {"unit": _unit(items), "stunned": True}
+
+    def cond_turn(self, items: list[Any]) -> Data:
+        return {"turn": _player(items)}
+
+    def cond_winning_ticket(self, items: list[Any]) -> Data:
+        return {"winning_ticket": _player(items)}
+
+    def _zone_count(self, items: list[Any]) -> str:
+        return f"{_player(items)}.{_ZONE[_token(items, 'ZONE')]}"
+
+    def cond_zone_at_least(self, items: list[Any]) -> Data:
+        return {"count": self._zone_count(items), "at_least": _num(items)}
+
+    def cond_zone_at_most(self, items: list[Any]) -> Data:
+        return {"count": self._zone_count(items), "at_most": _num(items)}
+
+    def _energy_count(self, items: list[Any]) -> str:
+        unit = _unit(items)
+        if unit not in ("self", "own.main", "opponent.main"):
+            raise _Unread("the energy of more than one unit")
+        return f"{unit}.energy"
+
+    def cond_energy_at_least(self, items: list[Any]) -> Data:
+        return {"count": self._energy_count(items), "at_least": _num(items)}
+
+    def cond_energy_at_most(self, items: list[Any]) -> Data:
+        return {"count": self._energy_count(items), "at_most": _num(items)}
 
     # ------------------------------------------------------------ triggers
     def trig_phase(self, items: list[Any]) -> Data:

@@ -209,3 +209,26 @@ def test_otherwise_needs_an_optional_action() -> None:
         read_effects(text)
     assert caught.value.position == text.index("そうしなかった")
     assert caught.value.phrase == "そうしなかったなら、自分の手札を1枚捨てる。"
+
+
+STATIC_CONDITIONS = [
+    ("自分の手札が3枚以上であるかぎり、このユニットのHP+200。", {"count": "own.hand", "at_least": 3}),
+    ("自分のターンであるかぎり、このユニットのHP+200。", {"turn": "own"}),
+    ("自分がウィニングチケットを持っているかぎり、このユニットのHP+200。", {"winning_ticket": "own"}),
+    ("このユニットのエネルギーが2つ以下であるかぎり、このユニットのHP+200。", {"count": "self.energy", "at_most": 2}),
+]
+
+
+@pytest.mark.parametrize(("text", "condition"), STATIC_CONDITIONS, ids=[t for t, _ in STATIC_CONDITIONS])
+def test_static_condition(text: str, condition: dict[str, object]) -> None:
+    assert read_ex(text) == {
+        "kind": "static",
+        "condition": condition,
+        "statics": [{"op": "hp", "by": 200, "target": "self"}],
+    }
+
+
+def test_chosen_unit_then_stunned() -> None:
+    assert read_effects("相手のスタンバイ・ユニットを1体選び、気絶させる。") == [
+        {"op": "stun", "target": "opponent.standby"}
+    ]
