@@ -451,18 +451,29 @@ def _word_uses(book: RuleBook, terms: list[Term], defined_by: dict[str, str]) ->
             words = tuple(w.lower() for w in _WORD.findall(nfkc(form)))
             if words and words not in key_of:
                 key_of[words] = term.key
-    longest = max((len(words) for words in key_of), default=0)
+    sizes: dict[str, list[int]] = {}
+    """First word of a term → the lengths (in words) of the terms it starts, longest first."""
+    for words in key_of:
+        sizes.setdefault(words[0], []).append(len(words))
+    for lengths in sizes.values():
+        lengths.sort(reverse=True)
     uses: list[TermUse] = []
 
     def scan(text: str, rule_id: str, example: int | None) -> None:
-        words = [(m.group().lower(), m.start(), m.end()) for m in _WORD.finditer(text)]
+        lowered = text.lower()
+        if len(lowered) != len(text):  # a letter whose lower case is longer: keep offsets exact
+            lowered = "".join(ch.lower() if len(ch.lower()) == 1 else ch for ch in text)
+        words = _WORD.findall(lowered)
+        found: list[tuple[int, int]] = []
         index = 0
         while index < len(words):
-            for size in range(min(longest, len(words) - index), 0, -1):
-                key = key_of.get(tuple(word for word, _, _ in words[index : index + size]))
+            for size in sizes.get(words[index], ()):
+                key = key_of.get(tuple(words[index : index + size])) if index + size <= len(words) else None
                 if key is not None:
                     if defined_by[key] != rule_id:
-                        uses.append(TermUse(key, rule_id, words[index][1], words[index + size - 1][2], example))
+                        if not found:
+                            found = [m.span() for m in _WORD.finditer(lowered)]
+                        uses.append(TermUse(key, rule_id, found[index][0], found[index + size - 1][1], example))
                     index += size
                     break
             else:
