@@ -46,8 +46,24 @@ def options(
             "default: $JUDGEKIT_LIBRARY or ~/.local/share/judgekit/library.",
         ),
     ] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help="Language of the interface words: ja or en; default: $JUDGEKIT_LANG, else the locale (LANG).",
+        ),
+    ] = None,
 ) -> None:
     """Options for every command."""
+    if lang is not None:
+        import os
+
+        from judgekit.i18n import LANG_ENV, parse_language
+
+        if parse_language(lang) is None:
+            typer.echo(f"error: --lang {lang!r}: expected ja or en", err=True)
+            raise typer.Exit(2)
+        os.environ[LANG_ENV] = lang
     if library is not None:
         import os
 

@@ -19,7 +19,7 @@ from markupsafe import Markup
 from judgekit.render.html import LinkKind, TextLink, linked_text
 from judgekit.site.layout import BookPaths, GamePaths, relative, safe_name
 from judgekit.site.sections import Section, home_sections, plan_sections
-from rules_index.model import Rule
+from rules_index.model import Icon, Rule
 
 if TYPE_CHECKING:
     from rules_index.graph import BookIndex
@@ -95,6 +95,10 @@ class RuleView:
     """The page of the publisher's PDF it is printed on, for books imported from a PDF."""
     previews: frozenset[str]
     """Preview keys of the rules its links point at."""
+    icons_lost: int = 0
+    """How many icons the published text lost in its text (each shown as a marker)."""
+    icons_printed: int = 0
+    """How many icon glyphs its text prints (each shown as a marker)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +154,17 @@ class BookPages:
             return view
         text, examples = _rendered(self.bi.rules[rule_id], self.links, page)
         return replace(view, text=text, examples=examples)
+
+    def view_whole(self, rule_id: str) -> RuleView:
+        """The rule's view for the whole-document page: its links go to their rules on that page."""
+        whole = self.paths.whole
+        moved = {
+            key: [replace(link, href=f"{whole}#{link.preview}") for link in group]
+            for key, group in self.links.items()
+            if key[0] == rule_id
+        }
+        text, examples = _rendered(self.bi.rules[rule_id], moved, whole)
+        return replace(self.views[rule_id], text=text, examples=examples)
 
     def section_path(self, section: Section) -> str:
         """The page of ``section``, from the site root."""
@@ -279,6 +294,8 @@ def prepare_book(
             source=str(rule.span),
             printed_page=rule.page,
             previews=keys,
+            icons_lost=sum(1 for icon in rule.icons if not icon.glyph),
+            icons_printed=sum(1 for icon in rule.icons if icon.glyph),
         )
         previews[paths.anchor(rule.id)] = Preview(f"{short} {rule.id}", rule.title, _preview_text(rule, bi))
     # Backlinks need every view first (their links carry notes and preview keys).
@@ -328,9 +345,56 @@ def _rendered(
     def at(group: Sequence[TextLink]) -> list[TextLink]:
         return [replace(link, href=relative(here, link.href)) for link in group]
 
-    text = linked_text(rule.text, at(links.get((rule.id, None), ())))
+    text = _with_icons(rule.text, at(links.get((rule.id, None), ())), rule.icons)
     examples = tuple(linked_text(ex.text, at(links.get((rule.id, i), ()))) for i, ex in enumerate(rule.examples))
     return text, examples
+
+
+ICON_LOST = Markup(
+    '<span class="icon-mark icon-lost" role="img" tabindex="0" '
+    'aria-label="アイコン（公開テキストでは失われています） / icon (lost in the published text)" '
+    'title="公開テキストではここにあったアイコンが失われています / The published text lost an icon here">'
+    '<span class="l-ja" lang="ja">アイコン</span><span class="l-en" lang="en">icon</span></span>'
+)
+"""The marker drawn where the published text lost an icon (the extraction left a gap)."""
+
+
+def _icon_printed(glyph: str) -> Markup:
+    code = f"U+{ord(glyph):04X}"
+    return Markup(
+        '<span class="icon-mark icon-glyph" role="img" tabindex="0" aria-label="アイコン {0} / icon {0}" '
+        'title="アイコン（私用領域の文字 {0}、発行元のフォントでのみ表示） / An icon, printed as the private-use '
+        "character {0} that only the publisher's font draws\">"
+        '<span class="l-ja" lang="ja">アイコン</span><span class="l-en" lang="en">icon</span></span>'
+    ).format(code)
+
+
+def _with_icons(text: str, links: Sequence[TextLink], icons: Sequence[Icon]) -> Markup:
+    """``text`` with its links, and a visible marker where it prints an icon or lost one.
+
+    A lost icon is a gap in the text (its spaces are replaced by the marker); a printed icon is a
+    private-use glyph that no font here draws (replaced by the marker, which names it).
+    """
+    if not icons:
+        return linked_text(text, links)
+    out: list[str] = []
+    pos = 0
+    for icon in icons:
+        start = icon.offset
+        if start < pos or start > len(text):
+            continue
+        gap = len(text[start:]) - len(text[start:].lstrip(" \u3000"))
+        end = start + 1 if icon.glyph else start + gap
+        out.append(str(_segment(text, links, pos, start)))
+        out.append(str(ICON_LOST if not icon.glyph else _icon_printed(icon.glyph)))
+        pos = max(end, start + (1 if icon.glyph else 0))
+    out.append(str(_segment(text, links, pos, len(text))))
+    return Markup("".join(out))
+
+
+def _segment(text: str, links: Sequence[TextLink], start: int, end: int) -> Markup:
+    inside = [replace(link, start=link.start - start, end=link.end - start) for link in links]
+    return linked_text(text[start:end], [link for link in inside if link.start >= 0 and link.end <= end - start])
 
 
 def _mark(rule: Rule, rules: Mapping[str, Rule]) -> str:

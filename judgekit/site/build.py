@@ -23,6 +23,8 @@ from judgekit.render.diff_html import inline
 from judgekit.render.html import has_japanese, ja, ja_runs
 from judgekit.site import layout
 from judgekit.site.books import BookPages, Citation, Link, RuleView, glossary_anchor, prepare_book, rule_label, summary
+from judgekit.site.i18n import book_language, ui
+from judgekit.site.i18n import install as install_i18n
 from judgekit.site.layout import GamePaths, relative
 from judgekit.site.output import OutputError, SiteWriter, check_output, write_atomically
 from judgekit.site.sections import Section
@@ -143,6 +145,7 @@ class Site:
         self.env.filters["ja"] = ja
         self.env.filters["ja_runs"] = ja_runs
         self.env.tests["ja"] = has_japanese
+        install_i18n(self.env)
         self.env.filters["inline_diff"] = inline
         self.index = data.index
         self.citations = _citations(data.scenarios)
@@ -163,6 +166,7 @@ class Site:
         self.warnings: list[str] = []
         """What the build could not use as it is, one message each (see :attr:`BuildReport.warnings`)."""
         self._summaries: list[dict[str, Any]] = []
+        self._languages: dict[tuple[str, str, str], str] = {}
 
     # -- writing -------------------------------------------------------------------------
 
@@ -171,10 +175,10 @@ class Site:
         self._copy_static(writer)
         self._summaries = self._game_summaries()
         self.render_page(writer, layout.HOME, "home.html", title="judgekit", games=self._summaries)
-        self.render_page(writer, layout.SEARCH, "search.html", title="Search")
+        self.render_page(writer, layout.SEARCH, "search.html", title=ui("Search"))
         from judgekit.site.search_index import search_index_script
 
-        writer.write_text(layout.SEARCH_INDEX, search_index_script(self.books))
+        writer.write_text(layout.SEARCH_INDEX, search_index_script(self.books, self.data.scenarios))
         ids: dict[str, dict[str, str]] = {}
         for game in self.index.games():
             self._write_game(writer, game)
@@ -188,9 +192,29 @@ class Site:
         context.setdefault("previews", {})
         context.setdefault("crumbs", [])
         context.setdefault("scripts", [])
+        context.setdefault("ui_lang", self._page_language(context))
         html = self.env.get_template(template).render(page=path, **context)
         writer.write_text(path, html)
         self.pages += 1
+
+    def _page_language(self, context: dict[str, Any]) -> str:
+        """The language a page shows first: its rulebook's (English for an English book), else Japanese."""
+        book = context.get("book")
+        if isinstance(book, BookPages):
+            return self._language(book)
+        game = context.get("game")
+        if game is not None:
+            books = self._game_books(game, latest_only=True)
+            if books and all(self._language(b) == "en" for b in books):
+                return "en"
+        return "ja"
+
+    def _language(self, book: BookPages) -> str:
+        info = book.bi.info
+        key = (info.game, info.document, info.version)
+        if key not in self._languages:
+            self._languages[key] = book_language(book.bi)
+        return self._languages[key]
 
     def _copy_static(self, writer: SiteWriter) -> None:
         from judgekit.render.diff_html import DIFF_CSS
@@ -240,17 +264,18 @@ class Site:
                     "documents": docs,
                     "links": self._game_links(game),
                     "scenarios": sum(1 for s in self.data.scenarios if s.game == game.id),
+                    "scenarios_path": paths.scenarios,
                 }
             )
         return out
 
     def _game_links(self, game: Game) -> list[Link]:
         paths = GamePaths(game.id)
-        links = [Link("Glossary", paths.glossary)]
+        links = [Link(ui("Glossary"), paths.glossary)]
         if self._has_history(game):
-            links.append(Link("Version history", paths.history))
-        links.append(Link("Scenarios", paths.scenarios))
-        links.append(Link("Coverage", paths.coverage))
+            links.append(Link(ui("Version history"), paths.history))
+        links.append(Link(ui("Scenarios"), paths.scenarios))
+        links.append(Link(ui("Coverage"), paths.coverage))
         return links
 
     def _has_history(self, game: Game) -> bool:
@@ -283,7 +308,7 @@ class Site:
             writer,
             paths.glossary,
             "glossary.html",
-            title=f"{game.short} glossary",
+            title=ui("{short} glossary", short=game.short),
             game=game,
             crumbs=crumbs,
             glossaries=self._glossaries(game),
@@ -292,7 +317,7 @@ class Site:
             from judgekit.site.diffs import diff_view
 
             diffs = []
-            history = Link("Version history", paths.history)
+            history = Link(ui("Version history"), paths.history)
             for doc in game.documents:
                 held = self.versions[(game.id, doc.id)]
                 for diff in held.pages():
@@ -311,7 +336,7 @@ class Site:
                 writer,
                 paths.history,
                 "history.html",
-                title=f"{game.short} version history",
+                title=ui("{short} version history", short=game.short),
                 game=game,
                 crumbs=crumbs,
                 documents=[
@@ -330,7 +355,7 @@ class Site:
             writer,
             paths.coverage,
             "coverage.html",
-            title=f"{game.short} coverage",
+            title=ui("{short} coverage", short=game.short),
             game=game,
             crumbs=crumbs,
             coverage=coverage,
@@ -418,6 +443,8 @@ class Site:
                     crumbs=crumbs + book.crumbs(section.root),
                     **context,
                 )
+        self._write_whole(writer, book, crumbs)
+        self._write_redirects(writer, book)
         ordered = book.bi.book.rules
         for i, rule in enumerate(ordered):
             self._write_rule(
@@ -434,7 +461,7 @@ class Site:
                 writer,
                 book.glossary,
                 "glossary.html",
-                title=f"{game.short} glossary {book.bi.info.version}",
+                title=ui("{short} glossary {version}", short=game.short, version=book.bi.info.version),
                 game=game,
                 crumbs=crumbs,
                 glossaries=[self._glossary(book)],
@@ -443,10 +470,53 @@ class Site:
             writer,
             book.paths.lint,
             "lint.html",
-            title=f"{book.short} {book.bi.info.title} lint",
+            title=ui("{short} {title} lint", short=book.short, title=book.bi.info.title),
             crumbs=crumbs,
             book=book,
             lint=self._lint(book),
+        )
+
+    def _write_redirects(self, writer: SiteWriter, book: BookPages) -> None:
+        """The hashed addresses rule and section pages had before readable names, each sending the
+        reader on to the page that is there now."""
+        paths = book.paths
+        roots = {section.root for section in book.sections if section.root is not None}
+        for rule_id, old in paths.old_names.items():
+            for kind, target in (("r", paths.rule_page(rule_id)), ("s", paths.section_page(rule_id))):
+                if kind == "s" and rule_id not in roots:
+                    continue
+                page = f"{paths.base}/{kind}/{old}.html"
+                writer.write_text(page, layout.redirect_page(relative(page, target)))
+                self.pages += 1
+
+    def _write_whole(self, writer: SiteWriter, book: BookPages, crumbs: list[Link]) -> None:
+        """The whole document on one page: every rule in document order, each at its own anchor."""
+        by_id = book.bi.rules
+        levels: dict[str, int] = {}
+        items: list[dict[str, Any]] = []
+        for rule in book.bi.book.rules:
+            level = 0
+            if rule.title:
+                parent_level, parent = 1, rule.parent
+                while parent is not None and not levels.get(parent):
+                    parent = by_id[parent].parent
+                if parent is not None:
+                    parent_level = levels[parent]
+                level = min(6, parent_level + 1)
+            levels[rule.id] = level
+            items.append({"view": book.view_whole(rule.id), "level": level, "indent": rule.depth, "changes": ()})
+        keys: set[str] = set()
+        for item in items:
+            keys |= item["view"].previews
+        self.render_page(
+            writer,
+            book.paths.whole,
+            "whole.html",
+            title=ui("{title} {version}: the whole document", title=book.bi.info.title, version=book.bi.info.version),
+            crumbs=crumbs,
+            book=book,
+            rules=items,
+            previews=book.previews_for(keys),
         )
 
     def _section_rules(self, book: BookPages, section: Section, page: str) -> list[dict[str, Any]]:
@@ -530,6 +600,7 @@ class Site:
             next=book.rule_link(next_id, own_page=True) if next_id else None,
             previews=book.previews_for(keys),
             history=self._history(book, rule_id),
+            whole=book.paths.whole,
         )
 
     def _lint(self, book: BookPages) -> dict[str, Any]:

@@ -3,9 +3,11 @@
 Rule ids are published text: numbered ids (``704.6c-1``) are safe as they are, outline ids
 carry Japanese and ``/`` (``キーワード能力/不屈``). File names and anchors must survive a USB stick
 formatted FAT, Windows, and macOS (which decomposes kana with dakuten in file names), so
-every name the site writes is ASCII: an id that is already a safe ASCII name is kept, any
-other id becomes an ASCII slug of what it has of ASCII plus a short hash of the whole id.
-The builder writes the id → file map to ``ids.json``.
+every name the site writes is ASCII: an id that is already a safe ASCII name is kept; an
+outline id becomes its heading path read in romaji (:func:`readable_name`:
+``キーワード能力∕アイコン/不屈`` → ``kiiwaado-nouryoku-aikon_fukutsu``), and the hashed name it had
+before (:func:`safe_name`) is kept as a redirect. The builder writes the id → file map to
+``ids.json``.
 
 Every link is relative: a page knows its own path from the site root and reaches any other
 page through :func:`relative`, so the site works from ``file://`` and from any sub-path.
@@ -14,11 +16,15 @@ Links always name a file (``…/index.html``), because ``file://`` does not open
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import unicodedata
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
+
+from markupsafe import escape
 
 _SAFE = re.compile(r"[0-9A-Za-z][0-9A-Za-z._-]{0,79}")
 """An id that can be a file name as it is: ASCII letters, digits, ``.``, ``_``, ``-``."""
@@ -66,6 +72,70 @@ def safe_names(ids: Iterable[str]) -> dict[str, str]:
     return out
 
 
+def romaji_slug(text: str) -> str:
+    """``text`` in lower-case ASCII for an address: Japanese read in Hepburn romaji (pykakasi),
+    words joined by ``-`` (``キーワード能力∕アイコン`` → ``kiiwaado-nouryoku-aikon``)."""
+    text = unicodedata.normalize("NFKC", text)
+    if not text.isascii():
+        text = " ".join(str(item["hepburn"]) for item in _kakasi().convert(text))
+    return _UNSAFE_RUN.sub("-", text.replace("'", "")).strip("-").lower()
+
+
+@functools.cache
+def _kakasi() -> Any:
+    import pykakasi
+
+    return pykakasi.kakasi()  # type: ignore[no-untyped-call]
+
+
+READABLE_MAX = 72
+"""The longest readable name kept whole; a longer one is cut and ends in a short hash."""
+
+
+def readable_name(rule_id: str) -> str:
+    """A readable, stable file-name stem (and anchor) for a rule id, ASCII.
+
+    A safe id is kept (``704.6c-1``); an outline id is its heading path in romaji, one part per
+    heading, joined by ``_`` (``キーワード能力∕アイコン/不屈/2`` → ``kiiwaado-nouryoku-aikon_fukutsu_2``),
+    so the address stays the same while the headings do. A name longer than
+    :data:`READABLE_MAX` is cut and ends in a short hash of the id.
+    """
+    if (
+        _SAFE.fullmatch(rule_id)
+        and not rule_id.endswith(".")
+        and rule_id.split(".")[0].lower() not in _WINDOWS_RESERVED
+    ):
+        return rule_id
+    name = "_".join(romaji_slug(part) or "x" for part in rule_id.split("/"))
+    if len(name) > READABLE_MAX or name.split("_")[0].split(".")[0] in _WINDOWS_RESERVED or not name[0].isalnum():
+        name = f"{name[: READABLE_MAX - 9].rstrip('-_')}-{short_hash(rule_id)}".lstrip("-_")
+    return name
+
+
+def readable_names(ids: Iterable[str]) -> dict[str, str]:
+    """:func:`readable_name` of each id, made unique even where case is ignored (in the given order)."""
+    out: dict[str, str] = {}
+    taken: set[str] = set()
+    for rule_id in ids:
+        name = readable_name(rule_id)
+        if name.lower() in taken:
+            name = f"{name}-{short_hash(rule_id)}"
+        taken.add(name.lower())
+        out[rule_id] = name
+    return out
+
+
+def redirect_page(target: str) -> str:
+    """A small HTML page that sends the reader on to ``target`` (a relative URL): an old address kept."""
+    href = escape(target)
+    return (
+        '<!DOCTYPE html>\n<html lang="ja">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta http-equiv="refresh" content="0; url={href}">\n<link rel="canonical" href="{href}">\n'
+        f"<title>→ {href}</title>\n</head>\n<body>\n"
+        f'<p><a href="{href}">{href}</a></p>\n</body>\n</html>\n'
+    )
+
+
 def relative(from_page: str, to_path: str) -> str:
     """The relative URL from the page at ``from_page`` to ``to_path`` (both from the site root).
 
@@ -98,13 +168,20 @@ class BookPaths:
     base: str
     """The book's folder: ``divine-cross/comprehensive/1.0.16``."""
     rule_names: dict[str, str]
-    """Rule id → safe file stem (also the rule's anchor)."""
+    """Rule id → readable file stem (also the rule's anchor), see :func:`readable_name`."""
+    old_names: dict[str, str] = field(default_factory=dict)
+    """Rule id → the hashed stem it had before readable names (:func:`safe_name`), where it differs:
+    those addresses are kept as redirects."""
 
     @classmethod
     def for_book(cls, game: str, document: str, version: str, rule_ids: Iterable[str]) -> BookPaths:
         """The paths of a book whose rules have ``rule_ids`` (in document order)."""
         base = f"{safe_name(game)}/{safe_name(document)}/{safe_name(version)}"
-        return cls(game, document, version, base, safe_names(rule_ids))
+        ids = list(rule_ids)
+        names = readable_names(ids)
+        taken = {n.lower() for n in names.values()}
+        old = {i: n for i, n in safe_names(ids).items() if n != names[i] and n.lower() not in taken}
+        return cls(game, document, version, base, names, old)
 
     @property
     def toc(self) -> str:
@@ -115,6 +192,11 @@ class BookPaths:
     def lint(self) -> str:
         """The lint report."""
         return f"{self.base}/lint.html"
+
+    @property
+    def whole(self) -> str:
+        """The whole document on one page, every rule anchored (for reading through and Ctrl+F)."""
+        return f"{self.base}/all.html"
 
     def anchor(self, rule_id: str) -> str:
         """The rule's anchor (``id`` attribute) on its section page."""
@@ -169,6 +251,10 @@ class GamePaths:
     def scenario(self, name: str) -> str:
         """One scenario's page."""
         return f"{self.base}/scenarios/{safe_name(name)}.html"
+
+    def tag(self, tag: str) -> str:
+        """The list of the game's scenarios with ``tag``."""
+        return f"{self.base}/scenarios/tag/{readable_name(tag)}.html"
 
 
 HOME = "index.html"

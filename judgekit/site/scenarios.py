@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,10 +21,12 @@ from markupsafe import Markup
 
 from judgekit.render.html import ja_runs
 from judgekit.site.books import Citation, Link
+from judgekit.site.i18n import UiText, ui
 from judgekit.site.layout import GamePaths, relative
 
 if TYPE_CHECKING:
     from judgekit.engine.trace import BoardView, CardView, Trace, TraceStep
+    from judgekit.site.board import Fact
     from judgekit.site.build import Site
     from judgekit.site.diffs import StaleNotice
     from judgekit.site.output import SiteWriter
@@ -256,17 +258,37 @@ def write_scenario_pages(
     """The game's scenario index and one page per scenario."""
     paths = GamePaths(game.id)
     tags = sorted({t for s in scenarios for t in s.tags})
+    tag_pages = {t: paths.tag(t) for t in tags}
+    summaries = {s.path: _summary(s) for s in scenarios}
     site.render_page(
         writer,
         paths.scenarios,
         "scenarios.html",
-        title=f"{game.short} scenarios",
+        title=ui("{short} scenarios", short=game.short),
         game=game,
         crumbs=crumbs,
-        scenarios=[_summary(s) for s in scenarios],
+        scenarios=[summaries[s.path] for s in scenarios],
         tags=tags,
+        tag="",
+        tag_pages=tag_pages,
+        all_path=paths.scenarios,
     )
-    index_link = Link("Scenarios", paths.scenarios)
+    index_link = Link(ui("Scenarios"), paths.scenarios)
+    for tag in tags:
+        tagged = [s for s in scenarios if tag in s.tags]
+        site.render_page(
+            writer,
+            paths.tag(tag),
+            "scenarios.html",
+            title=ui("{short} scenarios: {tag}", short=game.short, tag=tag),
+            game=game,
+            crumbs=[*crumbs, index_link],
+            scenarios=[summaries[s.path] for s in tagged],
+            tags=[],
+            tag=tag,
+            tag_pages=tag_pages,
+            all_path=paths.scenarios,
+        )
     for scenario in scenarios:
         view = scenario_view(site, scenario)
         site.render_page(
@@ -277,6 +299,7 @@ def write_scenario_pages(
             game=game,
             crumbs=[*crumbs, index_link],
             s=scenario,
+            tag_pages=tag_pages,
             **view,
         )
 
@@ -312,11 +335,14 @@ def scenario_view(site: Site, scenario: ScenarioPage) -> dict[str, Any]:
         outcome_rules = ()
     snapshots = []
     if trace is not None:
+        from judgekit.site.board import card_definitions
+
+        cards = card_definitions(scenario.file)
         seen: set[int] = set()
         for step, view in zip(trace.steps, steps, strict=True):
             if view.board not in seen:
                 seen.add(view.board)
-                snapshots.append(board_view(step.board))
+                snapshots.append(board_view(step.board, scenario.game, cards))
 
     def linker(rule_id: str) -> Link | None:
         if book is None or rule_id not in book.bi.rules:
@@ -430,6 +456,14 @@ class CardDrawing:
     """(remaining, printed) HP or BP when the card has both a printed value and damage."""
     attached: tuple[CardDrawing, ...]
     """Cards attached to it."""
+    facts: tuple[Fact, ...] = ()
+    """The facts of its game a ruling turns on (attribute, advantage, type, element, state…)."""
+    labels: tuple[tuple[UiText, int, str], ...] = ()
+    """Its numbers named in both languages: (name, value, key)."""
+    counted: tuple[tuple[UiText, int], ...] = ()
+    """Its markers named in both languages (states are facts instead)."""
+    role_label: UiText | None = None
+    """How it is attached, in both languages."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -480,27 +514,47 @@ _STRENGTH = ("hp", "bp", "power")
 _DAMAGE = ("damage",)
 
 
-def board_view(board: BoardView) -> BoardDrawing:
-    """A board snapshot as the template draws it."""
+def board_view(board: BoardView, game: str = "", cards: Mapping[str, Mapping[str, Any]] | None = None) -> BoardDrawing:
+    """A board snapshot as the template draws it; ``cards`` are the scenario's card definitions
+    by key, whose printed facts each card of ``game`` shows (see :mod:`judgekit.site.board`)."""
+    defs = cards or {}
     players = tuple(
         PlayerDrawing(
             id=p.id,
             name=p.name,
             counters=p.counters,
-            zones=tuple(_zone(z) for z in p.zones),
+            zones=tuple(_zone(z, game, defs) for z in p.zones),
             is_turn_player=p.id == board.turn_player,
         )
         for p in board.players
     )
     caption = " · ".join(x for x in (f"Turn {board.turn}", board.phase, board.step) if x)
-    return BoardDrawing(caption, tuple(reversed(players)), tuple(_zone(z) for z in board.shared))
+    return BoardDrawing(caption, tuple(reversed(players)), tuple(_zone(z, game, defs) for z in board.shared))
 
 
-def _zone(zone: Any) -> ZoneDrawing:
-    return ZoneDrawing(zone.name, zone.label, zone.public, zone.count, tuple(_card(c) for c in zone.cards))
+def _zone(zone: Any, game: str = "", defs: Mapping[str, Mapping[str, Any]] | None = None) -> ZoneDrawing:
+    cards = tuple(_card(c, game, defs or {}, zone.name) for c in zone.cards)
+    return ZoneDrawing(zone.name, zone.label, zone.public, zone.count, cards)
 
 
-def _card(card: CardView) -> CardDrawing:
+def _card(
+    card: CardView, game: str = "", defs: Mapping[str, Mapping[str, Any]] | None = None, zone: str = ""
+) -> CardDrawing:
+    from judgekit.site.board import card_facts, number_label, role_label, shown_markers
+
+    markers = dict(card.markers)
+    facts = () if card.face_down else card_facts(game, (defs or {}).get(card.key, {}), markers, zone)
+    drawn = _plain_card(card, game, defs or {}, zone)
+    return replace(
+        drawn,
+        facts=facts,
+        labels=tuple((number_label(k), v, k.lower()) for k, v in card.numbers),
+        counted=shown_markers(card.markers),
+        role_label=role_label(card.role) if card.role else None,
+    )
+
+
+def _plain_card(card: CardView, game: str, defs: Mapping[str, Mapping[str, Any]], zone: str) -> CardDrawing:
     numbers = dict((k.lower(), v) for k, v in card.numbers)
     strength = next((numbers[k] for k in _STRENGTH if k in numbers), None)
     damage = next((numbers[k] for k in _DAMAGE if k in numbers), None)
@@ -513,5 +567,5 @@ def _card(card: CardView) -> CardDrawing:
         markers=card.markers,
         role=card.role or "",
         health=health,
-        attached=tuple(_card(c) for c in card.attached),
+        attached=tuple(_card(c, game, defs, zone) for c in card.attached),
     )

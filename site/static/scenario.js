@@ -43,6 +43,28 @@
     var list = step.parentElement;
     if (list.scrollHeight > list.clientHeight) {
       list.scrollTop = step.offsetTop - list.offsetTop - list.clientHeight / 3;
+    } else {
+      keepInSight(step);
+    }
+  }
+
+  /* Narrow screens: the stepper and the board are sticky at the top; the step goes just below
+   * them, so the step and the board after it are both in sight. */
+  var stepper = replay.querySelector(".stepper");
+  var boardBox = replay.querySelector(".boards");
+  function stickyBottom() {
+    if (!boardBox || getComputedStyle(boardBox).position !== "sticky") return 0;
+    replay.style.setProperty("--stepper-h", stepper.offsetHeight + "px");
+    var bottom = stepper.offsetHeight + boardBox.offsetHeight;
+    replay.style.setProperty("--sticky-h", (bottom + 8) + "px");
+    return bottom;
+  }
+  function keepInSight(step) {
+    var top = stickyBottom();
+    if (!top) return;
+    var box = step.getBoundingClientRect();
+    if (box.top < top + 4 || box.bottom > window.innerHeight) {
+      window.scrollTo(0, window.scrollY + box.top - top - 8);
     }
   }
 
@@ -73,4 +95,13 @@
   window.addEventListener("hashchange", function () { var i = fromHash(); if (i >= 0) go(i, true); });
   var start = fromHash();
   go(start >= 0 ? start : 0, true);
+  if (start >= 0) {
+    /* A link to a step: the step just below the board (sticky on narrow screens), both whole. */
+    var linked = steps[start];
+    var place = function () { stickyBottom(); linked.scrollIntoView({ block: "start" }); };
+    place();
+    window.requestAnimationFrame(place);
+    window.addEventListener("load", place);
+  }
+  window.addEventListener("resize", function () { stickyBottom(); });
 })();

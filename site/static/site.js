@@ -10,6 +10,49 @@
     try { previews = JSON.parse(table.textContent); } catch (e) { previews = {}; }
   }
 
+  /* ---- language: Japanese and English on every page ------------------------------------ */
+
+  var messages = { ja: {}, en: {} };
+  var catalog = document.getElementById("jk-i18n");
+  if (catalog) {
+    try { messages = JSON.parse(catalog.textContent); } catch (e) { /* English ids are shown */ }
+  }
+  var root = document.documentElement;
+
+  function lang() { return root.getAttribute("data-ui") === "en" ? "en" : "ja"; }
+
+  /* A script's string in the page's language, {name} placeholders filled from values. */
+  function t(message, values) {
+    var text = (messages[lang()] || {})[message] || message;
+    return text.replace(/\{(\w+)\}/g, function (all, name) {
+      return values && name in values ? String(values[name]) : all;
+    });
+  }
+
+  function setLang(next, remember) {
+    root.setAttribute("data-ui", next);
+    root.lang = next;
+    var title = root.getAttribute("data-title-" + next);
+    if (title) document.title = title;
+    document.querySelectorAll("[data-i18n]").forEach(function (el) {
+      el.getAttribute("data-i18n").split(" ").forEach(function (name) {
+        var value = el.getAttribute("data-" + next + "-" + name);
+        if (value !== null) el.setAttribute(name, value);
+      });
+    });
+    if (remember) {
+      try { localStorage.setItem("judgekit-lang", next); } catch (e) { /* file:// may refuse */ }
+    }
+    document.dispatchEvent(new CustomEvent("judgekit:lang", { detail: { lang: next } }));
+  }
+
+  window.JudgekitI18n = { lang: lang, t: t, set: setLang };
+  if (lang() !== root.getAttribute("data-ui-page")) setLang(lang(), false);
+  document.querySelectorAll("button.lang-switch").forEach(function (button) {
+    button.hidden = false;
+    button.addEventListener("click", function () { setLang(lang() === "ja" ? "en" : "ja", true); });
+  });
+
   /* ---- previews ------------------------------------------------------------------------ */
 
   var tip = null, owner = null, timer = null;
@@ -148,7 +191,7 @@
       button.type = "button";
       button.className = "copy";
       var label = num.getAttribute("title") || "";
-      button.setAttribute("aria-label", "Copy link: " + label.replace(/^Permalink: /, ""));
+      button.setAttribute("aria-label", t("Copy link") + ": " + label.replace(/^[^:]*: /, ""));
       button.textContent = "copy";
       button.addEventListener("click", function () {
         var url = new URL(num.getAttribute("href"), window.location.href).href;
@@ -156,7 +199,7 @@
           button.textContent = ok ? "copied" : "copy";
           button.setAttribute("data-state", ok ? "copied" : "failed");
           var status = document.getElementById("jk-status");
-          if (status) status.textContent = ok ? "Link copied: " + url : "Copy failed; the number links to the rule's page.";
+          if (status) status.textContent = ok ? t("Link copied: ") + url : t("Copy failed; the link is ") + url;
           setTimeout(function () { button.textContent = "copy"; button.removeAttribute("data-state"); }, 1500);
         });
       });

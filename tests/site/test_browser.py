@@ -48,11 +48,35 @@ def test_search_for_yuuri_and_open_704_6c(site_dir: Path, page: Any) -> None:
 
 def test_home_page(site_dir: Path, page: Any) -> None:
     page.goto((site_dir / "index.html").as_uri())
-    assert page.locator("h1").inner_text() == "judgekit rules reference"
+    assert page.locator("h1").inner_text() == "judgekit ルール参照"  # Japanese first
+    assert page.evaluate("document.documentElement.lang") == "ja"
     for game in ("ディヴァインクロス", "ファイナルファンタジー", "コード・オブ・ジョーカー", "ダイス"):
         assert page.locator("section.game h3", has_text=game).count() == 1
     assert page.locator("table.documents td", has_text="2026-02-27").count() == 1
     screenshot(page, "home")
+
+
+def test_the_site_opens_in_japanese_and_the_switch_gives_english_on_the_same_page(site_dir: Path, page: Any) -> None:
+    start = (site_dir / DC / "s/700.html").as_uri() + "#704.6c"
+    page.goto(start)
+    assert page.locator("nav.crumbs").get_attribute("aria-label") == "現在位置"
+    assert page.locator("a.skip").inner_text() == "本文へ移動"
+    switch = page.locator("button.lang-switch")
+    assert switch.inner_text() == "English"
+    switch.click()
+    assert page.url == start  # the same rule: nothing was loaded
+    assert _target_id(page) == "704.6c"
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.locator("nav.crumbs").get_attribute("aria-label") == "Breadcrumb"
+    assert page.locator("footer.site").inner_text().startswith("Built by judgekit")
+    assert switch.inner_text() == "日本語"
+    screenshot(page, "section-english")
+    # The choice is remembered from page to page.
+    page.goto((site_dir / DC / "r/704.6c-1.html").as_uri())
+    assert page.locator("p.context a").first.inner_text() == "Read in context"
+    assert page.title().endswith("· judgekit")
+    page.locator("button.lang-switch").click()
+    assert page.locator("p.context a").first.inner_text() == "前後の文脈で読む"
 
 
 def test_follow_a_cross_reference_and_come_back(site_dir: Path, page: Any) -> None:
@@ -264,3 +288,109 @@ def test_a_diff_page_from_file_in_light_and_dark_on_a_phone(browser: Any, versio
         screenshot(tab, f"diff-rule-history-{'dark' if dark else 'light'}")
     finally:
         context.close()
+
+
+def test_the_advantage_scenario_board_shows_attribute_and_advantage(site_dir: Path, page: Any) -> None:
+    page.goto((site_dir / "divine-cross/scenarios/advantage-after-modifiers.html").as_uri())
+    page.wait_for_selector(".replay.js")
+    board = page.locator(".board-drawing:visible")
+    swordsman = board.locator(".card", has_text="炎の剣士").first
+    assert swordsman.locator(".fact-attribute dd").inner_text() == "赤"
+    assert swordsman.locator(".fact-advantage dd").inner_text() == "緑"
+    assert swordsman.locator(".fact-advantage dt").inner_text() == "有利"
+    keeper = board.locator(".card", has_text="森の番人").first
+    assert keeper.locator(".fact-attribute dd").inner_text() == "緑"
+    assert keeper.locator(".num-hp dd").inner_text() == "700"
+    assert board.locator(".card-role", has_text="アシスト").count() == 1  # the assist, attached
+    page.locator("button.lang-switch").click()
+    assert swordsman.locator(".fact-advantage dt").inner_text() == "advantage"
+    screenshot(page, "board-advantage")
+
+
+def test_the_fftcg_board_shows_card_types(site_dir: Path, page: Any) -> None:
+    page.goto((site_dir / "fftcg/scenarios/first-strike-two-batches.html").as_uri())
+    page.wait_for_selector(".replay.js")
+    board = page.locator(".board-drawing:visible")
+    agrias = board.locator(".card", has_text="アグリアス").first
+    assert agrias.locator(".fact-type dd").inner_text() == "フォワード"
+    assert agrias.locator(".fact-element dd").inner_text() == "水"
+    assert agrias.locator(".fact-cost dd").inner_text() == "4"
+    assert agrias.locator(".num-power dd").inner_text() == "7000"
+    assert agrias.locator(".fact-state dd").inner_text() in ("アクティブ", "ダル")
+    assert board.locator(".fact-type dd", has_text="バックアップ").count() >= 1
+    screenshot(page, "board-fftcg")
+
+
+def test_stepping_on_a_phone_keeps_the_board_in_sight(browser: Any, site_dir: Path) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, locale="ja-JP")
+    try:
+        tab = context.new_page()
+        url = (site_dir / "divine-cross/scenarios/advantage-after-modifiers.html").as_uri()
+        tab.goto(url + "#step-12")
+        tab.wait_for_selector(".replay.js")
+
+        def in_sight(selector: str) -> bool:
+            box = tab.locator(selector).bounding_box()
+            return box is not None and box["y"] >= -1 and box["y"] + 40 <= 844
+
+        def step_below_board() -> None:
+            board = tab.locator(".boards").bounding_box()
+            step = tab.locator("li.step.current").bounding_box()
+            assert board is not None and step is not None
+            assert board["y"] >= -1 and board["height"] > 100, "the board is in sight"
+            assert step["y"] >= board["y"] + board["height"] - 1, "the step is not under the board"
+            assert step["y"] + 40 <= 844, "the step is on the screen"
+
+        assert tab.locator("li.step.current").get_attribute("id") == "step-12"
+        step_below_board()
+        screenshot(tab, "phone-step-link")
+        for _ in range(6):
+            tab.locator(".step-next").click()
+            assert in_sight(".step-next")
+            step_below_board()
+        assert tab.locator(".step-num").inner_text() == "18"
+        screenshot(tab, "phone-stepping")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("query", ["だめーじ", "advantage"])
+def test_a_search_in_kana_or_english_finds_rules(site_dir: Path, page: Any, query: str) -> None:
+    page.goto((site_dir / "index.html").as_uri())
+    page.fill("#q", query)
+    page.locator(".result-list li").first.wait_for()
+    marks = page.locator(".result-list mark").all_inner_texts()
+    assert ("ダメージ" if query == "だめーじ" else "有利") in marks
+    if query == "advantage":
+        assert page.locator(".result-list li .rid").first.inner_text() == "DC 205"
+
+
+def test_every_result_is_reachable_and_a_typo_gets_a_suggestion(site_dir: Path, page: Any) -> None:
+    page.goto((site_dir / "search.html").as_uri())
+    page.fill("#q", "ダメージ")
+    page.locator(".result-list li").first.wait_for()
+    count = page.locator(".result-count").inner_text()
+    total = int("".join(ch for ch in count.split("件")[0] if ch.isdigit()))
+    assert total > 100 and page.locator(".result-list li").count() == 100
+    while page.locator("button.more").count():
+        page.locator("button.more").click()
+    assert page.locator(".result-list li").count() == total
+    page.fill("#q", "有理")
+    suggestion = page.locator("button.suggestion").first
+    suggestion.wait_for()
+    assert suggestion.inner_text() == "有利"
+    suggestion.click()
+    page.locator(".result-list li").first.wait_for()
+    assert page.locator("#q").input_value() == "有利"
+
+
+def test_a_scenario_is_found_by_search_and_its_tags_link_to_their_lists(site_dir: Path, page: Any) -> None:
+    page.goto((site_dir / "index.html").as_uri())
+    page.fill("#q", "assist advantage")
+    found = page.locator(".scenario-results a", has_text="advantage doubles").first
+    found.wait_for()
+    found.click()
+    page.wait_for_url("**/divine-cross/scenarios/advantage-after-modifiers.html")
+    page.locator(".meta a.tag", has_text="assist").click()
+    page.wait_for_url("**/scenarios/tag/assist.html")
+    assert page.locator(".scenario-list h2 a", has_text="advantage doubles").count() == 1

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from rules_index.normalize import search_key
-from rules_index.search import search_book, snippet
+from rules_index.search import query_groups, query_terms, search_book, snippet, suggest
+from rules_index.term_table import term_table
 
 if TYPE_CHECKING:
     from rules_index.graph import RulesIndex
@@ -43,7 +44,7 @@ def python_hits(index: RulesIndex, query: dict[str, Any]) -> list[dict[str, Any]
     """The Python search's hits for a fixture query, in the form search.js's describe() gives."""
     bi = _book(index, query["book"])
     out = []
-    for hit in search_book(bi, query["q"], kana=query.get("kana", False), limit=LIMIT):
+    for hit in search_book(bi, query["q"], kana=query.get("kana", True), limit=LIMIT):
         rule = hit.rule
         source = {
             "id": rule.id,
@@ -76,11 +77,20 @@ def test_fixture_queries_in_python(index: RulesIndex, query: dict[str, Any]) -> 
         assert wanted in ids
     if "first" not in query and "includes" not in query and query["q"] == "存在しない語":
         assert ids == []
-    terms = [t for t in (search_key(p, kana=query.get("kana", False)) for p in query["q"].split()) if t]
+    kana = query.get("kana", True)
+    groups = query_groups(
+        query_terms(query["q"], kana=kana), term_table(query["book"].split("/")[0]).aliases(kana=kana)
+    )
+    terms = [alt for group in groups for alt in group]
     for hit in hits:
         if hit["field"] != "id":
             assert hit["matched"], hit
-            assert all(any(t in search_key(m, kana=query.get("kana", False)) for t in terms) for m in hit["matched"])
+            assert all(any(t in search_key(m, kana=kana) for t in terms) for m in hit["matched"])
+    if "suggests" in query:
+        assert ids == []
+        assert (
+            suggest(_book(index, query["book"]), query["q"], kana=kana)[: len(query["suggests"])] == query["suggests"]
+        )
 
 
 @pytest.mark.browser
@@ -89,7 +99,7 @@ def test_fixture_queries_in_the_browser_match_python(index: RulesIndex, site_dir
     page.wait_for_function("window.JudgekitSearch && window.JUDGEKIT_SEARCH")
     got = page.evaluate(
         """([queries, limit]) => queries.map(q =>
-             JudgekitSearch.search(JUDGEKIT_SEARCH, q.q, {book: q.book, kana: !!q.kana, limit: limit})
+             JudgekitSearch.search(JUDGEKIT_SEARCH, q.q, {book: q.book, kana: q.kana !== false, limit: limit})
                .map(h => JudgekitSearch.describe(JUDGEKIT_SEARCH, h)))""",
         [QUERIES, LIMIT],
     )
@@ -98,6 +108,35 @@ def test_fixture_queries_in_the_browser_match_python(index: RulesIndex, site_dir
         assert all(h["book"] == query["book"] for h in js_hits)
         js = [{k: h[k] for k in fields} for h in js_hits]
         assert js == python_hits(index, query), f"query {query['q']!r} in {query['book']}"
+
+
+@pytest.mark.browser
+def test_suggestions_and_scenario_search_in_the_browser_match_python(
+    index: RulesIndex, site_dir: Path, scenario_pages: list[Any], page: Any
+) -> None:
+    from judgekit.site.search_index import ScenarioEntry, search_scenarios
+
+    page.goto((site_dir / "index.html").as_uri())
+    page.wait_for_function("window.JudgekitSearch && window.JUDGEKIT_SEARCH")
+    got = page.evaluate(
+        """queries => queries.map(q =>
+             JudgekitSearch.suggest(JUDGEKIT_SEARCH, q.q, {book: q.book, kana: q.kana !== false}))""",
+        QUERIES,
+    )
+    for query, js in zip(QUERIES, got, strict=True):
+        kana = query.get("kana", True)
+        hits = search_book(_book(index, query["book"]), query["q"], kana=kana)
+        python = suggest(_book(index, query["book"]), query["q"], kana=kana) if not hits else []
+        assert (js if not hits else []) == python, f"suggestions for {query['q']!r} in {query['book']}"
+    entries = [ScenarioEntry.of(p) for p in scenario_pages]
+    scenario_queries = ["有利", "advantage", "FFTCG", "ko", "だめーじ", "存在しない語", "first strike"]
+    got = page.evaluate(
+        "queries => queries.map(q => JudgekitSearch.searchScenarios(JUDGEKIT_SEARCH, q, {}).map(s => s.path))",
+        scenario_queries,
+    )
+    for query, js in zip(scenario_queries, got, strict=True):
+        assert js == [e.path for e in search_scenarios(entries, query)], f"scenarios for {query!r}"
+    assert got[0] and got[1], "advantage and 有利 find the advantage scenarios"
 
 
 @pytest.mark.browser

@@ -1,0 +1,195 @@
+"""The interface in Japanese and English: gettext message catalogs read with Babel.
+
+Message ids are the English strings; ``judgekit/locale/<lang>/LC_MESSAGES/judgekit.po`` holds
+each language's translations (English's catalog is empty: an id is its own English). The site
+renders every interface string in both languages and lets the reader switch (see
+:mod:`judgekit.site.i18n`); the command line prints one, chosen by ``--lang`` or the locale
+(:func:`cli_language`).
+
+The catalogs are the ``.po`` files themselves, read at run time (no compiled ``.mo`` files
+to keep in step). Message ids are taken from the templates and from calls of :func:`N_` and
+:func:`gettext` in the code by :func:`extract_messages`; a test checks every id has a Japanese
+translation with the same placeholders, and ``python -m judgekit.i18n`` adds new ids to the
+catalogs (empty, to be translated) and drops ones no longer used.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+"""Where the catalogs live."""
+DOMAIN = "judgekit"
+"""The gettext domain (the catalogs' file name)."""
+LANGUAGES: tuple[Language, ...] = ("ja", "en")
+"""The interface languages, Japanese first."""
+LANG_ENV = "JUDGEKIT_LANG"
+"""Environment variable that chooses the command line's language (``ja`` or ``en``)."""
+
+Language = Literal["ja", "en"]
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogs without translating it (for tables of strings)."""
+    return message
+
+
+@dataclass(frozen=True, slots=True)
+class Translations:
+    """One language's catalog: message id → translation (plural forms by count)."""
+
+    language: Language
+    """The catalog's language."""
+    messages: dict[str, str]
+    """Singular messages."""
+    plurals: dict[str, tuple[str, ...]]
+    """Plural messages by their singular id: the language's forms in order."""
+
+    def gettext(self, message: str) -> str:
+        """The translation of ``message``, or ``message`` itself where there is none."""
+        return self.messages.get(message) or message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """The translation of a message with a count (Japanese has one form)."""
+        forms = self.plurals.get(singular)
+        if forms and all(forms):
+            return forms[0] if len(forms) == 1 else forms[0 if n == 1 else 1]
+        return singular if n == 1 else plural
+
+
+def catalog_path(language: str) -> Path:
+    """The ``.po`` file of ``language``."""
+    return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@functools.cache
+def translations(language: Language) -> Translations:
+    """The catalog of ``language`` (read once a process)."""
+    from babel.messages.pofile import read_po
+
+    path = catalog_path(language)
+    messages: dict[str, str] = {}
+    plurals: dict[str, tuple[str, ...]] = {}
+    if path.is_file():
+        with path.open("rb") as fp:
+            catalog = read_po(fp, locale=language, domain=DOMAIN)
+        for entry in catalog:
+            if not entry.id or entry.fuzzy:
+                continue
+            if isinstance(entry.id, tuple):
+                strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+                plurals[str(entry.id[0])] = tuple(str(s) for s in strings)
+            elif entry.string:
+                messages[str(entry.id)] = str(entry.string)
+    return Translations(language, messages, plurals)
+
+
+def parse_language(value: str) -> Language | None:
+    """``ja``/``en`` from a language tag or locale name (``ja_JP.UTF-8`` → ``ja``); None for others."""
+    head = value.strip().replace("-", "_").split("_")[0].split(".")[0].lower()
+    if head == "ja":
+        return "ja"
+    if head in ("en", "c", "posix"):
+        return "en"
+    return None
+
+
+def cli_language(explicit: str | None = None) -> Language:
+    """The command line's language: ``--lang``, else $JUDGEKIT_LANG, else the locale; English otherwise.
+
+    The locale is read as gettext reads it: the first of ``LANGUAGE``, ``LC_ALL``,
+    ``LC_MESSAGES``, ``LANG`` that is set.
+    """
+    for value in (explicit, os.environ.get(LANG_ENV)):
+        if value:
+            found = parse_language(value)
+            if found is not None:
+                return found
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name)
+        if value:
+            for part in value.split(":"):
+                found = parse_language(part)
+                if found is not None:
+                    return found
+            return "en"
+    return "en"
+
+
+def gettext(message: str) -> str:
+    """``message`` in the command line's language (see :func:`cli_language`)."""
+    return translations(cli_language()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """A message with a count in the command line's language."""
+    return translations(cli_language()).ngettext(singular, plural, n)
+
+
+# -- maintaining the catalogs ---------------------------------------------------------------
+
+REPO = Path(__file__).resolve().parents[1]
+"""The checkout (templates live in ``site/templates`` beside the packages)."""
+SOURCES = (
+    ("judgekit/**.py", "python"),
+    ("site/templates/**.html", "jinja2"),
+)
+"""Where message ids are taken from, and how."""
+KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None, "ui": None, "attr": (2,)}
+"""Calls that mark messages."""
+
+
+def extract_messages(root: Path = REPO) -> Iterator[tuple[str | tuple[str, str], str]]:
+    """Every message id in the code and templates under ``root`` with where it is (``file:line``)."""
+    from babel.messages.extract import extract_from_dir
+
+    method_map = [(pattern, method) for pattern, method in SOURCES]
+    options = {"site/templates/**.html": {"extensions": "jinja2.ext.i18n", "trimmed": "true"}}
+    for path in ("judgekit", "site"):
+        for filename, lineno, message, _comments, _context in extract_from_dir(
+            str(root / path),
+            method_map=[(p.split("/", 1)[1], m) for p, m in method_map if p.startswith(path)],
+            options_map={k.split("/", 1)[1]: v for k, v in options.items() if k.startswith(path)},
+            keywords=KEYWORDS,
+        ):
+            where = f"{path}/{filename}:{lineno}"
+            if isinstance(message, tuple):
+                yield (str(message[0]), str(message[1])), where
+            else:
+                yield str(message), where
+
+
+def update_catalogs(root: Path = REPO) -> list[Path]:
+    """Bring every catalog in step with the sources: new ids added untranslated, unused ones dropped."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po, write_po
+
+    template = Catalog(domain=DOMAIN, project="judgekit")
+    for message, where in extract_messages(root):
+        file, line = where.rsplit(":", 1)
+        template.add(message, locations=[(file, int(line))])
+    written = []
+    for language in LANGUAGES:
+        path = catalog_path(language)
+        if path.is_file():
+            with path.open("rb") as fp:
+                catalog = read_po(fp, locale=language, domain=DOMAIN)
+        else:
+            catalog = Catalog(locale=language, domain=DOMAIN, project="judgekit")
+        catalog.update(template, no_fuzzy_matching=True)
+        catalog.obsolete.clear()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("wb") as fp:
+            write_po(fp, catalog, width=100, omit_header=False, sort_output=False, include_lineno=False)
+        written.append(path)
+    return written
+
+
+if __name__ == "__main__":  # pragma: no cover - a maintainer's command
+    for written in update_catalogs():
+        print(written)
