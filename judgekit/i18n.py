@@ -83,7 +83,8 @@ def translations(language: Language) -> Translations:
                 continue
             if isinstance(entry.id, tuple):
                 strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
-                plurals[str(entry.id[0])] = tuple(str(s) for s in strings)
+                if all(strings):
+                    plurals[str(entry.id[0])] = tuple(str(s) for s in strings)
             elif entry.string:
                 messages[str(entry.id)] = str(entry.string)
     return Translations(language, messages, plurals)

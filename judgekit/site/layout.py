@@ -132,7 +132,7 @@ def redirect_page(target: str) -> str:
         '<!DOCTYPE html>\n<html lang="ja">\n<head>\n<meta charset="utf-8">\n'
         f'<meta http-equiv="refresh" content="0; url={href}">\n<link rel="canonical" href="{href}">\n'
         f"<title>→ {href}</title>\n</head>\n<body>\n"
-        f'<p><a href="{href}">{href}</a></p>\n</body>\n</html>\n'
+        f'<h1><a href="{href}">{href}</a></h1>\n</body>\n</html>\n'
     )
 
 

@@ -440,16 +440,36 @@
     return li;
   }
 
-  /* Suggestions across the books searched: each book's, in catalog order, each once. */
+  /* Suggestions across the books searched: suggest's rule over their words together (counts
+   * summed), each checked to find something. */
   function suggestions(index, query, opts) {
-    var out = [];
-    index.books.forEach(function (b) {
-      if (opts.book && b.key !== opts.book) return;
-      suggest(index, query, { book: b.key, kana: opts.kana }).forEach(function (q) {
-        if (out.indexOf(q) === -1) out.push(q);
-      });
+    var books = index.books.filter(function (b) { return !opts.book || b.key === opts.book; });
+    if (books.length === 1) return suggest(index, query, { book: books[0].key, kana: opts.kana });
+    var kana = kanaOf(opts);
+    var counts = Object.create(null);
+    books.forEach(function (b) {
+      (b.vocab || []).forEach(function (e) { counts[e[0]] = (counts[e[0]] || 0) + e[1]; });
     });
-    return out.slice(0, 5);
+    var vocab = Object.keys(counts).map(function (w) { return [w, counts[w]]; });
+    vocab.sort(function (x, y) { return y[1] - x[1] || cmp(x[0], y[0]); });
+    var terms = pyStrip(query).split(SPACES).filter(function (t) { return t !== ""; });
+    var out = [];
+    for (var i = 0; i < terms.length; i++) {
+      var key = searchKey(terms[i], kana);
+      var known = books.some(function (b) {
+        var k = bookIndex(index, b.key);
+        return aliases(index, b.game, kana)[key] || haystacks(index, k, kana).some(function (h) { return h.indexOf(key) !== -1; });
+      });
+      if (known) continue;
+      nearest(terms[i], vocab, kana).forEach(function (word) {
+        var replaced = terms.slice(0, i).concat([word], terms.slice(i + 1)).join(" ");
+        if (out.indexOf(replaced) === -1 && search(index, replaced, { book: opts.book, kana: kana, limit: 1 }).length) {
+          out.push(replaced);
+        }
+      });
+      break;
+    }
+    return out;
   }
 
   function render(container, index, query, opts, root, retry) {

@@ -209,7 +209,7 @@ def test_rules_show_the_scenarios_that_cite_them(toy_site: Path) -> None:
     html = (toy_site / "toy-game/rules/1.0/s/200.html").read_text(encoding="utf-8")
     block = html[html.index('id="200.1"') :]
     assert "Cited in scenarios" in block
-    assert "steps <a" in block and ">2</a>, <a" in block and ">3</a>" in block
+    assert "steps</span> <a" in block and ">2</a>, <a" in block and ">3</a>" in block
 
 
 def test_a_failed_build_leaves_the_previous_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

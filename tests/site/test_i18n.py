@@ -49,7 +49,8 @@ def test_catalogs_are_in_step_with_the_sources(language: str) -> None:
     held = set(catalog.messages) | set(catalog.plurals)
     text = catalog_path(language).read_text(encoding="utf-8")
     entries = set(re.findall(r'^msgid "(.+)"$', text, re.MULTILINE))
-    stale = {e for e in entries if e not in _ids() and "\\" not in e} - {""}
+    ids = _ids()
+    stale = {e for e in entries if e not in ids and "\\" not in e} - {""}
     assert not stale, f"{catalog_path(language)} holds ids no source uses: {sorted(stale)}"
     if language == "en":
         assert not held, "English ids are their own English: the English catalog stays empty"

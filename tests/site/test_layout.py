@@ -6,7 +6,15 @@ import re
 
 import pytest
 
-from judgekit.site.layout import BookPaths, relative, safe_name, safe_names
+from judgekit.site.layout import (
+    BookPaths,
+    readable_name,
+    readable_names,
+    redirect_page,
+    relative,
+    safe_name,
+    safe_names,
+)
 
 SAFE = re.compile(r"[0-9A-Za-z][0-9A-Za-z._-]*")
 
@@ -64,4 +72,35 @@ def test_book_paths() -> None:
     paths = BookPaths.for_book("divine-cross", "beginner", "第1版", ["a", "デッキ構成/1"])
     assert paths.base.startswith("divine-cross/beginner/1-")
     assert paths.rule_page("a") == f"{paths.base}/r/a.html"
-    assert paths.anchor("デッキ構成/1").startswith("1-")
+    assert paths.anchor("デッキ構成/1") == "dekki-kousei_1"  # readable: the heading path in romaji
+    assert paths.old_names["デッキ構成/1"].startswith("1-")  # the hashed name, kept as a redirect
+
+
+@pytest.mark.parametrize(
+    ("rule_id", "name"),
+    [
+        ("704.6c-1", "704.6c-1"),
+        ("キーワード能力∕アイコン/不屈/2", "kiiwaado-nouryoku-aikon_fukutsu_2"),
+        ("用語/行動権", "yougo_koudou-ken"),
+        ("CP (キャパシティポイント)/2", "cp-kyapashiteipointo_2"),
+        ("付録A/1.1", "furoku-a_1-1"),
+    ],
+)
+def test_outline_ids_get_readable_names_from_their_heading_path(rule_id: str, name: str) -> None:
+    assert readable_name(rule_id) == name
+
+
+def test_readable_names_are_safe_short_and_distinct() -> None:
+    ids = [f"見出し/{i}" for i in range(300)] + [f"見出し∕{i}" for i in range(300)] + ["CON", "x" * 200, "/", "a b"]
+    names = readable_names(ids)
+    assert len({n.lower() for n in names.values()}) == len(ids)
+    for rule_id, name in names.items():
+        assert SAFE.fullmatch(name), (rule_id, name)
+        assert len(name) <= 90
+    assert readable_name("x" * 200) == readable_name("x" * 200)
+
+
+def test_an_old_address_redirects() -> None:
+    page = redirect_page("kiiwaado_fukutsu.html")
+    assert '<meta http-equiv="refresh" content="0; url=kiiwaado_fukutsu.html">' in page
+    assert '<h1><a href="kiiwaado_fukutsu.html">' in page

@@ -49,8 +49,11 @@ def test_scenario_files_that_do_not_load_fail_the_build_with_every_problem(tmp_p
 def test_notes_and_differences_are_shown(tmp_path: Path) -> None:
     out = build_site(tmp_path / "site", index=toy_index(), scenarios=[toy_scenario()]).out
     html = (out / GamePaths("toy-game").scenario("toy/scenario one")).read_text(encoding="utf-8")
-    assert '<h2 id="notes-h">Notes</h2>' in html and '<span lang="ja">メモ</span> &lt;script&gt;' in html
-    assert "says otherwise</h2>" in html and '<span lang="ja">初心者向けでは違う</span> &lt;script&gt;' in html
+    assert (
+        '<span class="l-en" lang="en">Notes</span></h2>' in html
+        and '<span lang="ja">メモ</span> &lt;script&gt;' in html
+    )
+    assert "says otherwise</span></h2>" in html and '<span lang="ja">初心者向けでは違う</span> &lt;script&gt;' in html
     assert ">TOY 200.1</a>" in html
     assert '<span class="missing" title="not in the rules index">TOY 404</span>' in html
 
