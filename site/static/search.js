@@ -247,7 +247,7 @@
   function cmp(a, b) { return a < b ? -1 : a > b ? 1 : 0; }
 
   /* rules_index.search.nearest: the book's words nearest to word (vocab: [[word, count]]). */
-  function nearest(word, vocab, kana, limit) {
+  function nearest(word, vocab, kana, limit, terms) {
     limit = limit || 5;
     var key = searchKey(word, kana);
     if (!key) return [];
@@ -260,11 +260,11 @@
       var d = distance(key, other);
       if (d <= most) {
         seen[other] = true;
-        found.push([d, -commonStart(key, other), -entry[1], entry[0]]);
+        found.push([d, -commonStart(key, other), terms && terms[entry[0]] ? -1 : 0, -entry[1], entry[0]]);
       }
     });
-    found.sort(function (x, y) { return x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || cmp(x[3], y[3]); });
-    return found.slice(0, limit).map(function (f) { return f[3]; });
+    found.sort(function (x, y) { return x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || x[3] - y[3] || cmp(x[4], y[4]); });
+    return found.slice(0, limit).map(function (f) { return f[4]; });
   }
 
   var haystackCache = {};
@@ -452,6 +452,10 @@
     });
     var vocab = Object.keys(counts).map(function (w) { return [w, counts[w]]; });
     vocab.sort(function (x, y) { return y[1] - x[1] || cmp(x[0], y[0]); });
+    /* Over several books, a defined term or a term of a table comes before a plain word. */
+    var named = Object.create(null);
+    index.terms.forEach(function (e) { e[2].forEach(function (n) { named[n] = true; }); });
+    Object.keys(index.tables || {}).forEach(function (g) { index.tables[g].forEach(function (t) { named[t[0]] = true; }); });
     var terms = pyStrip(query).split(SPACES).filter(function (t) { return t !== ""; });
     var out = [];
     for (var i = 0; i < terms.length; i++) {
@@ -461,7 +465,7 @@
         return aliases(index, b.game, kana)[key] || haystacks(index, k, kana).some(function (h) { return h.indexOf(key) !== -1; });
       });
       if (known) continue;
-      nearest(terms[i], vocab, kana).forEach(function (word) {
+      nearest(terms[i], vocab, kana, 5, named).forEach(function (word) {
         var replaced = terms.slice(0, i).concat([word], terms.slice(i + 1)).join(" ");
         if (out.indexOf(replaced) === -1 && search(index, replaced, { book: opts.book, kana: kana, limit: 1 }).length) {
           out.push(replaced);
