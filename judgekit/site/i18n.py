@@ -39,7 +39,7 @@ class UiText(Markup):
         if ja_text == en_text:
             html = str(_lang_span(ja_text, "ja" if has_japanese(ja_text) else ""))
         else:
-            html = str(_two(escape(ja_text), escape(en_text)))
+            html = str(_two(escape(ja_text), ja_runs(en_text)))
         obj = super().__new__(cls, html)
         obj.ja = ja_text
         obj.en = en_text
