@@ -22,6 +22,8 @@ from tests.site.toy import toy_index
 
 DC = "divine-cross"
 BOOK = "divine-cross/comprehensive"
+WHAT_CHANGED = '<span class="l-ja" lang="ja">変更点</span><span class="l-en" lang="en">what changed</span>'
+"""The history's link to the diff, in both languages of the interface."""
 DIFFS = "divine-cross/diff"
 ESCAPED = "(&lt;注&gt;&amp;チャージ)"
 
@@ -113,9 +115,9 @@ def test_a_rule_page_shows_its_history_through_every_version(versions_site: Path
     steps = re.findall(r'<li class="step-([a-z-]+)( current)?"><span class="version">([\d.]+)</span>', history)
     assert steps == [("held", "", "1.0.16"), ("renumbered", "", "1.0.17"), ("edited", " current", "1.0.18")]
     assert '<a href="../../1.0.16/r/704.6c-1.html">704.6c-1</a></li>' in history
-    assert '(was <a href="../../1.0.16/r/704.6c-1.html">704.6c-1</a>)' in history
-    assert '<a href="../../../diff/comprehensive--1.0.16--1.0.17.html#new-704.6d-1">what changed</a>' in history
-    assert '<a href="../../../diff/comprehensive--1.0.17--1.0.18.html#new-704.6d-1">what changed</a>' in history
+    assert '<span class="l-en" lang="en">was</span> <a href="../../1.0.16/r/704.6c-1.html">704.6c-1</a>)' in history
+    assert '<a href="../../../diff/comprehensive--1.0.16--1.0.17.html#new-704.6d-1">' + WHAT_CHANGED + "</a>" in history
+    assert '<a href="../../../diff/comprehensive--1.0.17--1.0.18.html#new-704.6d-1">' + WHAT_CHANGED + "</a>" in history
     assert "ダメージを<del>2</del><ins>3</ins>倍にします" in history
     # Seen from the oldest version, the same rule's future.
     old = _read(versions_site, f"{BOOK}/1.0.16/r/704.6c-1.html")
@@ -132,7 +134,7 @@ def test_a_rule_added_and_a_rule_removed(versions_site: Path) -> None:
     assert re.findall(r'<li class="step-([a-z-]+)', added) == ["created", "unchanged"]
     removed = _read(versions_site, f"{BOOK}/1.0.17/r/1101.1c.html")
     assert re.findall(r'<li class="step-([a-z-]+)', removed) == ["held", "unchanged", "removed"]
-    assert '<a href="../../../diff/comprehensive--1.0.17--1.0.18.html#old-1101.1c">what changed</a>' in removed
+    assert '<a href="../../../diff/comprehensive--1.0.17--1.0.18.html#old-1101.1c">' + WHAT_CHANGED + "</a>" in removed
     quiet = _read(versions_site, f"{BOOK}/1.0.17/r/101.1.html")
     assert "Nothing changed." in quiet
 
