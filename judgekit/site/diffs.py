@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from markupsafe import Markup
 
 from judgekit.render.diff_html import RuleTarget, anchor, diff_fragment
+from judgekit.render.versions import HISTORY_WORDS
 from judgekit.site.books import BookPages, Link
 from judgekit.site.layout import GamePaths, relative, safe_name
 from rules_index.diff import HistoryKind
@@ -32,20 +33,6 @@ BookKey = tuple[str, str, str]
 
 QUIET = frozenset({HistoryKind.HELD, HistoryKind.UNCHANGED})
 """History steps that say nothing changed."""
-
-_WORDS = {
-    HistoryKind.HELD: "in the oldest version held",
-    HistoryKind.CREATED: "added",
-    HistoryKind.UNCHANGED: "unchanged",
-    HistoryKind.EDITED: "wording changed",
-    HistoryKind.REFERENCE_ONLY: "only its cross-reference numbers changed",
-    HistoryKind.RENUMBERED: "renumbered",
-    HistoryKind.MOVED: "moved",
-    HistoryKind.SPLIT: "split",
-    HistoryKind.MERGED: "merged",
-    HistoryKind.REMOVED: "removed",
-}
-"""What each history step says."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,7 +255,7 @@ class DocumentVersions:
             page = diff_path(info.game, info.document, self.books[k - 1].bi.info.version, info.version)
             diff = f"{page}#{anchor(event.change)}"
         ops = event.change.ops if event.change is not None and event.kind is HistoryKind.EDITED else ()
-        return HistoryStep(event.version, event.kind, _WORDS[event.kind], ids, previous, diff, ops, current)
+        return HistoryStep(event.version, event.kind, HISTORY_WORDS[event.kind], ids, previous, diff, ops, current)
 
 
 def _link(book: BookPages, rule_id: str) -> Link:
