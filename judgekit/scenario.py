@@ -118,6 +118,47 @@ class CommonExpect:
     """Actions that must be rejected; any other rejection fails the scenario."""
 
 
+ProseLanguage = Literal["ja", "en"]
+"""A language a scenario's prose is written in."""
+
+PROSE_FIELDS = ("title", "question", "ruling", "notes")
+"""The prose a scenario may hold in both languages: at the top level and in its ``[ja]``/``[en]`` table."""
+
+
+@model(frozen=True, slots=True, config=STRICT)
+class Prose:
+    """The scenario's prose in its other language (the ``[ja]`` or ``[en]`` table); each key optional."""
+
+    title: str | None = None
+    """The title in this language."""
+    question: str | None = None
+    """The question in dispute in this language (Markdown)."""
+    ruling: str | None = None
+    """The ruling in this language (Markdown)."""
+    notes: str | None = None
+    """The notes in this language (Markdown)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LocalText:
+    """A piece of a scenario's prose as given for a requested language."""
+
+    text: str
+    """The text."""
+    language: ProseLanguage
+    """The language it is written in: the one asked for, or the other when the file has only that."""
+
+
+def prose_problems(model: Any) -> list[tuple[str, str]]:
+    """Problems of a scenario's two-language prose: a ``[ja]``/``[en]`` table naming the top-level language."""
+    top = getattr(model, "language", "en")
+    if getattr(model, top, None) is not None:
+        other = "en" if top == "ja" else "ja"
+        expected = f"the other language's prose as [{other}]; the top-level prose is already {top} (language = {top!r})"
+        return [(top, expected)]
+    return []
+
+
 def entry_tag(value: Any) -> str | None:
     """Which kind of play entry a raw table is: ``do``, ``decide`` or ``chance``."""
     keys = value.keys() if isinstance(value, dict) else [k for k in ("do", "decide", "chance") if hasattr(value, k)]
@@ -148,8 +189,29 @@ class Scenario:
 
     @property
     def title(self) -> str:
-        """The scenario's title."""
+        """The scenario's title as written at the top level (what its trace holds)."""
         return str(self.model.title)
+
+    @property
+    def language(self) -> ProseLanguage:
+        """The language of the top-level prose."""
+        return "ja" if getattr(self.model, "language", "en") == "ja" else "en"
+
+    def text(self, key: str, language: str) -> LocalText:
+        """The prose ``key`` (``title``, ``question``, ``ruling``, ``notes``) in ``language``, or in the
+        other language when the file does not give it in this one."""
+        if key not in PROSE_FIELDS:
+            raise KeyError(key)
+        top = self.language
+        top_text = str(getattr(self.model, key, "") or "")
+        if language == top:
+            return LocalText(top_text, top)
+        other: ProseLanguage = "en" if top == "ja" else "ja"
+        table = getattr(self.model, other, None)
+        translated = getattr(table, key, None) if table is not None else None
+        if translated:
+            return LocalText(str(translated), other)
+        return LocalText(top_text, top)
 
 
 def _where(path: Path) -> str:
@@ -177,7 +239,7 @@ def load_scenario(path: str | Path) -> Scenario:
         scenario_model = support.adapter().validate_python(data)
     except ValidationError as exc:
         raise ScenarioError(_problems(exc), where) from exc
-    problems = support.validate(scenario_model)
+    problems = prose_problems(scenario_model) + support.validate(scenario_model)
     pinned = support.preset().rulebook
     catalog = library_catalog()
     pin = pin_problems(catalog, support.id, scenario_model.document, scenario_model.rulebook, pinned)
@@ -528,6 +590,8 @@ __all__ = [
     "CommonExpect",
     "DecisionEntry",
     "Difference",
+    "LocalText",
+    "Prose",
     "Rejection",
     "Scenario",
     "check_scenario",

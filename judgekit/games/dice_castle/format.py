@@ -16,7 +16,7 @@ from pydantic import Discriminator, Field, Tag
 from pydantic.dataclasses import dataclass
 
 from judgekit.games.dice_castle.cards import STRICT, Attribute, CardDef
-from judgekit.scenario import ChanceEntry, CommonExpect, DecisionEntry, entry_tag
+from judgekit.scenario import ChanceEntry, CommonExpect, DecisionEntry, Prose, ProseLanguage, entry_tag
 
 PlayerId = Literal["P1", "P2"]
 """The two players."""
@@ -373,6 +373,12 @@ class DiceCastleScenario:
     """The document (the detailed rules)."""
     notes: str = ""
     """Anything else worth saying (Markdown)."""
+    language: ProseLanguage = "en"
+    """The language of the top-level title, question, ruling and notes."""
+    ja: Prose | None = None
+    """The prose in Japanese, when the top level is English (``[ja]``)."""
+    en: Prose | None = None
+    """The prose in English, when the top level is Japanese (``[en]``)."""
     tags: tuple[str, ...] = ()
     """Topics, for the site's index."""
     basics: Basics = Field(default_factory=Basics)

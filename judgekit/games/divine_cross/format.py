@@ -14,7 +14,7 @@ from pydantic import Discriminator, Field, Tag
 from pydantic.dataclasses import dataclass
 
 from judgekit.games.divine_cross.cards import STRICT, CardDef
-from judgekit.scenario import ChanceEntry, CommonExpect, DecisionEntry, Difference, entry_tag
+from judgekit.scenario import ChanceEntry, CommonExpect, DecisionEntry, Difference, Prose, ProseLanguage, entry_tag
 
 PlayerId = Literal["P1", "P2"]
 """The two players (102.1)."""
@@ -297,6 +297,12 @@ class DivineCrossScenario:
     """The document (the comprehensive rules)."""
     notes: str = ""
     """Anything else worth saying (Markdown)."""
+    language: ProseLanguage = "en"
+    """The language of the top-level title, question, ruling and notes."""
+    ja: Prose | None = None
+    """The prose in Japanese, when the top level is English (``[ja]``)."""
+    en: Prose | None = None
+    """The prose in English, when the top level is Japanese (``[en]``)."""
     tags: tuple[str, ...] = ()
     """Topics, for the site's index."""
     differs: tuple[Difference, ...] = ()

@@ -16,7 +16,7 @@ from pydantic import Discriminator, Field, Tag
 from pydantic.dataclasses import dataclass
 
 from judgekit.games.fftcg.cards import STRICT, CardDef, Element
-from judgekit.scenario import ChanceEntry, CommonExpect, DecisionEntry, Difference, entry_tag
+from judgekit.scenario import ChanceEntry, CommonExpect, DecisionEntry, Difference, Prose, ProseLanguage, entry_tag
 
 PlayerId = Literal["P1", "P2"]
 """The two players (1.1)."""
@@ -394,6 +394,12 @@ class FftcgScenario:
     """構築戦 or リミテッド戦 (3.1.1, 8.1.1.1)."""
     notes: str = ""
     """Anything else worth saying (Markdown)."""
+    language: ProseLanguage = "en"
+    """The language of the top-level title, question, ruling and notes."""
+    ja: Prose | None = None
+    """The prose in Japanese, when the top level is English (``[ja]``)."""
+    en: Prose | None = None
+    """The prose in English, when the top level is Japanese (``[en]``)."""
     tags: tuple[str, ...] = ()
     """Topics, for the site's index."""
     differs: tuple[Difference, ...] = ()

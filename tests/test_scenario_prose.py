@@ -1,0 +1,114 @@
+"""Scenario prose in two languages: the ``language`` key, the ``[ja]``/``[en]`` tables, the fallback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from judgekit.errors import ScenarioError
+from judgekit.scenario import SCENARIOS_DIR, load_scenario
+
+BODY = """
+[start]
+at = "battle"
+turn = 2
+[cards.a]
+name = "A"
+type = "unit"
+hp = 500
+skills = [{ name = "S", cost = 0, damage = 300 }]
+[players.P1]
+main = { card = "a" }
+deck = ["a"]
+[players.P2]
+main = { card = "a" }
+deck = ["a"]
+[[play]]
+do = "skill"
+skill = "S"
+[expect]
+units = [{ at = "P2.main", damage = 300 }]
+"""
+
+
+def write(tmp_path: Path, head: str) -> Path:
+    path = tmp_path / "case.toml"
+    path.write_text('game = "divine-cross"\n' + head + BODY, encoding="utf-8")
+    return path
+
+
+def problems(tmp_path: Path, head: str) -> dict[str, str]:
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(write(tmp_path, head))
+    return dict(info.value.problems)
+
+
+ENGLISH_WITH_JAPANESE = """title = "Skill damage"
+question = "How much?"
+ruling = "300 (704.6c)."
+notes = "A note."
+[ja]
+title = "スキルのダメージ"
+question = "いくつ？"
+ruling = "300です（704.6c）。"
+"""
+
+
+def test_english_file_gives_japanese_from_its_ja_table(tmp_path: Path) -> None:
+    scenario = load_scenario(write(tmp_path, ENGLISH_WITH_JAPANESE))
+    assert scenario.language == "en"
+    assert scenario.title == "Skill damage"  # the trace's title: the top level
+    assert scenario.text("title", "ja").text == "スキルのダメージ"
+    assert scenario.text("title", "ja").language == "ja"
+    assert scenario.text("ruling", "en").text == "300 (704.6c)."
+    assert scenario.text("ruling", "en").language == "en"
+
+
+def test_a_piece_missing_in_one_language_falls_back_to_the_other_and_says_so(tmp_path: Path) -> None:
+    scenario = load_scenario(write(tmp_path, ENGLISH_WITH_JAPANESE))
+    notes = scenario.text("notes", "ja")
+    assert (notes.text, notes.language) == ("A note.", "en")
+
+
+def test_one_language_only_is_enough(tmp_path: Path) -> None:
+    scenario = load_scenario(write(tmp_path, 'title = "t"\nquestion = "q"\nruling = "r"\n'))
+    assert scenario.language == "en"
+    assert (scenario.text("question", "ja").text, scenario.text("question", "ja").language) == ("q", "en")
+
+
+def test_japanese_file_with_english_table(tmp_path: Path) -> None:
+    head = 'language = "ja"\ntitle = "題"\nquestion = "問"\nruling = "裁定"\n[en]\ntitle = "Title"\n'
+    scenario = load_scenario(write(tmp_path, head))
+    assert scenario.language == "ja"
+    assert scenario.text("title", "en").text == "Title"
+    assert scenario.text("title", "ja").text == "題"
+    assert scenario.text("ruling", "en").language == "ja"  # not translated: the Japanese, marked as such
+
+
+def test_unknown_key_in_the_language_table_is_named(tmp_path: Path) -> None:
+    head = 'title = "t"\nquestion = "q"\nruling = "r"\n[ja]\ntitle = "題"\nanswer = "x"\n'
+    assert problems(tmp_path, head) == {"ja.answer": "no such key here"}
+
+
+def test_a_table_naming_the_top_level_language_is_refused(tmp_path: Path) -> None:
+    found = problems(tmp_path, 'title = "t"\nquestion = "q"\nruling = "r"\n[en]\ntitle = "T"\n')
+    assert list(found) == ["en"]
+    assert "[ja]" in found["en"]
+    found = problems(tmp_path, 'language = "ja"\ntitle = "t"\nquestion = "q"\nruling = "r"\n[ja]\ntitle = "T"\n')
+    assert list(found) == ["ja"]
+    assert "[en]" in found["ja"]
+
+
+def test_an_unknown_language_is_refused(tmp_path: Path) -> None:
+    found = problems(tmp_path, 'language = "fr"\ntitle = "t"\nquestion = "q"\nruling = "r"\n')
+    assert list(found) == ["language"]
+    assert "'fr'" in found["language"]
+
+
+def test_the_language_table_comes_right_after_the_top_level_keys() -> None:
+    """Where a built-in scenario has a translation, it is the first table, before [start] or any other."""
+    for path in sorted(SCENARIOS_DIR.glob("*/*.toml")):
+        tables = [line for line in path.read_text(encoding="utf-8").splitlines() if line.startswith("[")]
+        if "[ja]" in tables or "[en]" in tables:
+            assert tables[0] in ("[ja]", "[en]"), path.name
