@@ -17,6 +17,7 @@ import functools
 import json
 import operator
 import os
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -577,11 +578,44 @@ def write_schema(path: Path = SCHEMA_PATH) -> None:
     path.write_text(schema_text(), encoding="utf-8")
 
 
-def template(game: str, name: str) -> str:
-    """A commented template scenario for ``game``."""
+def template(game: str, name: str, language: str = "en") -> str:
+    """A commented template scenario for ``game``, its prose to be written in ``language`` (``ja`` or ``en``)."""
     from judgekit.games import game_support
 
-    return game_support(game).template(name)
+    return template_in(game_support(game).template(name), "ja" if language == "ja" else "en")
+
+
+_TEMPLATE_ANSWER = re.compile(r"The answer by the rules, citing them(?: \(e\.g\. (?P<example>[^\n]*)\))?\.")
+
+
+def template_in(text: str, language: ProseLanguage) -> str:
+    """A game's template with its ``language`` key (before ``title``), its placeholder prose in that
+    language and, after ``tags``, where the prose in the other language goes."""
+    other = "en" if language == "ja" else "ja"
+    other_name = "English" if other == "en" else "Japanese"
+    lines: list[str] = []
+    for line in text.split("\n"):
+        if line.startswith("title = "):
+            lines.append(f'language = "{language}"'.ljust(36) + "# the language of title, question, ruling and notes")
+        lines.append(line)
+        if line.startswith("tags = "):
+            lines += [
+                "",
+                f"# [{other}]".ljust(36) + f"# optional: the same prose in {other_name}",
+                '# title = "…"',
+                '# question = """…"""',
+                '# ruling = """…"""',
+            ]
+    out = "\n".join(lines)
+    if language == "ja":
+        out = out.replace("What is in dispute, as a player would ask it.", "争点を、プレイヤーが尋ねるとおりに書きます。")
+        out = _TEMPLATE_ANSWER.sub(
+            lambda m: "ルールによる答えを、根拠のルールを挙げて書きます"
+            + (f"（例: {m['example']}）" if m["example"] else "")
+            + "。",
+            out,
+        )
+    return out
 
 
 __all__ = [

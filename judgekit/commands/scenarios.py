@@ -17,7 +17,8 @@ import typer
 from judgekit.commands.common import guarded, use_color, write_output_file
 
 if TYPE_CHECKING:
-    from judgekit.engine import RuleRef
+    from judgekit.engine import RuleRef, Trace
+    from judgekit.scenario import Scenario
 
 
 class TraceFormat(StrEnum):
@@ -68,6 +69,16 @@ def _style(color: bool) -> Callable[[str, str], str]:
     return style
 
 
+def _titled(trace: Trace, scenario: Scenario) -> Trace:
+    """``trace`` with the scenario's title in the command line's language (the JSON trace keeps the
+    file's own, as its golden trace does)."""
+    import dataclasses
+
+    from judgekit.i18n import cli_language
+
+    return dataclasses.replace(trace, title=scenario.text("title", cli_language()).text)
+
+
 @guarded
 def run(
     scenario: Annotated[Path, typer.Argument(help="The scenario file (scenarios/<game>/NAME.toml).")],
@@ -101,12 +112,14 @@ def run(
     elif fmt is TraceFormat.MD:
         from judgekit.render.markdown import trace_markdown
 
-        typer.echo(trace_markdown(trace, short, explain=explainer, until=until), nl=False)
+        shown = _titled(trace, sc)
+        typer.echo(trace_markdown(shown, short, explain=explainer, until=until), nl=False)
     else:
         from judgekit.render.text import trace_text
 
         style = _style(True) if use_color() else plain
-        typer.echo(trace_text(trace, short, explain=explainer, changes=changes, until=until, style=style), nl=False)
+        shown = _titled(trace, sc)
+        typer.echo(trace_text(shown, short, explain=explainer, changes=changes, until=until, style=style), nl=False)
     stopped = trace.outcome.end in (EndKind.DECISION_NEEDED, EndKind.AMBIGUITY, EndKind.BAD_SCRIPT)
     if stopped and trace.outcome.end.value != sc.model.expect.end:
         typer.echo(f"error: {trace.outcome.message}", err=True)
@@ -170,10 +183,11 @@ def new(
     name: Annotated[str, typer.Argument(help="The scenario's name (file stem), e.g. advantage-after-modifiers.")],
     directory: Annotated[Path | None, typer.Option("--dir", help="Where to write (default: scenarios/<game>).")] = None,
 ) -> None:
-    """Write a commented template scenario."""
+    """Write a commented template scenario, its prose to be written in the command line's language (--lang)."""
     import re
 
     from judgekit.games import GAMES
+    from judgekit.i18n import cli_language
     from judgekit.scenario import template
 
     if game not in GAMES:
@@ -187,5 +201,5 @@ def new(
     if target.exists():
         typer.echo(f"error: {target} exists; not overwriting it", err=True)
         raise typer.Exit(2)
-    write_output_file(target, template(game, name), "--dir")
+    write_output_file(target, template(game, name, cli_language()), "--dir")
     typer.echo(str(target))
