@@ -51,13 +51,16 @@ if TYPE_CHECKING:
 ID_KEYS = frozenset({"rule", "rules", "cites", "not_cited", "decided_by"})
 """Keys of a scenario file whose string values are rule ids."""
 PROSE_KEYS = frozenset({"question", "ruling", "notes", "difference"})
-"""Keys of a scenario file whose text may cite rule ids in passing (``(704.6c-1)``)."""
+"""Keys of a scenario file whose text may cite rule ids in passing (``(704.6c-1)``, ``（804）``), wherever
+they stand: at the top level, in ``[ja]``/``[en]`` (the prose in the other language), in ``[[differs]]``."""
 MEANING_KINDS = frozenset({ChangeKind.CHANGED, ChangeKind.REMOVED, ChangeKind.SPLIT, ChangeKind.MERGED})
 """Diff entries that can change a ruling (renumbering and followed references cannot)."""
 
-_PROSE_NUMBER = re.compile(r"(?<![\w.])(?P<id>\d+(?:\.\d+)*(?:[a-z](?:-\d+)?)?)(?![\w]|\.\d)")
-_ID_LIST = re.compile(r"\(\s*[\d.a-z\-]+(?:\s*[,、]\s*[\d.a-z\-]+)*\s*\)")
-_SECTION_CUE = re.compile(r"(?:\brules?|\bsections?|§|\bin)\s*$", re.IGNORECASE)
+_PROSE_NUMBER = re.compile(r"(?<![0-9A-Za-z_.])(?P<id>\d+(?:\.\d+)*(?:[a-z](?:-\d+)?)?)(?![0-9A-Za-z_]|\.\d)")
+"""A number in prose; Japanese text runs straight on from it (``704.6cを``, ``ルール913``), so only ASCII
+letters and digits bound it."""
+_ID_LIST = re.compile(r"[(（]\s*[\d.a-z\-]+(?:\s*[,、，]\s*[\d.a-z\-]+)*\s*[)）]")
+_SECTION_CUE = re.compile(r"(?:\brules?|\bsections?|§|\bin|ルール|総合ルール)\s*$", re.IGNORECASE)
 _VERSION_CUE = re.compile(r"(?:\bver(?:sion)?\.?|\bv|\bsince|\bedition)\s*$", re.IGNORECASE)
 _RULEBOOK_LINE = re.compile(r'^(?P<lead>\s*rulebook\s*=\s*)"(?P<version>[^"]*)"', re.MULTILINE)
 

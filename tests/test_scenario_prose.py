@@ -112,3 +112,39 @@ def test_the_language_table_comes_right_after_the_top_level_keys() -> None:
         tables = [line for line in path.read_text(encoding="utf-8").splitlines() if line.startswith("[")]
         if "[ja]" in tables or "[en]" in tables:
             assert tables[0] in ("[ja]", "[en]"), path.name
+
+
+def test_run_prints_the_title_in_the_command_line_language(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from judgekit.cli import app
+
+    path = write(tmp_path, ENGLISH_WITH_JAPANESE)
+    runner = CliRunner()
+    ja = runner.invoke(app, ["--lang", "ja", "run", str(path)])
+    en = runner.invoke(app, ["--lang", "en", "run", str(path)])
+    md = runner.invoke(app, ["--lang", "ja", "run", str(path), "--format", "md"])
+    as_json = runner.invoke(app, ["--lang", "ja", "run", str(path), "--format", "json"])
+    assert ja.exit_code == en.exit_code == md.exit_code == as_json.exit_code == 0, ja.output
+    assert ja.output.splitlines()[0].startswith("スキルのダメージ  (")
+    assert en.output.splitlines()[0].startswith("Skill damage  (")
+    assert md.output.startswith("# スキルのダメージ\n")
+    assert '"title": "Skill damage"' in as_json.output  # the trace as data keeps the file's own title
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_new_writes_the_language_of_the_command_line(tmp_path: Path, language: str) -> None:
+    from typer.testing import CliRunner
+
+    from judgekit.cli import app
+    from judgekit.games import GAMES
+
+    runner = CliRunner()
+    for game in GAMES:
+        result = runner.invoke(app, ["--lang", language, "new", game, "case", "--dir", str(tmp_path / game)])
+        assert result.exit_code == 0, result.output
+        text = (tmp_path / game / "case.toml").read_text(encoding="utf-8")
+        assert f'\nlanguage = "{language}"' in text
+        other = "en" if language == "ja" else "ja"
+        assert f"\n# [{other}]" in text
+        assert ("争点" in text) is (language == "ja")

@@ -56,6 +56,10 @@ def ids_and_tops() -> tuple[set[str], set[str]]:
         ("see rule 913 and section 1102", ["913", "1102"]),
         ("chapter (1000) and 2 人", []),
         ("704.6e does not exist; 704.6d does", ["704.6d"]),
+        ("ルールどおりにプレイされます（804）。", ["804"]),
+        ("スキルの後のルールチェック（704.9、1003.2）で", ["704.9", "1003.2"]),
+        ("総合ルール913と1102を参照", ["913"]),
+        ("300ダメージを与える（300）", []),
     ],
 )
 def test_prose_citations(text: str, cited: list[str]) -> None:
@@ -110,6 +114,19 @@ def test_a_safe_migration_rewrites_ids_and_the_pin_and_nothing_else(tmp_path: Pa
     assert 'ruling = "Advantage last (704.6d-1)."' in text
     assert 'rules = ["704.6d"]' in text and 'difference = "see 704.6e"' in text
     assert 'cites = ["704.6a", "704.6d-1"]' in text
+
+
+def test_the_prose_in_the_other_language_is_migrated_too(tmp_path: Path) -> None:
+    text = SCENARIO.replace(
+        "\n[[differs]]", '\n[ja]\ntitle = "題"\nruling = "有利は最後です（704.6c-1）。704.6cを参照。"\n\n[[differs]]'
+    )
+    file = read_scenario_file(write(tmp_path, text), published())
+    assert ("704.6c-1", "ja.ruling", Place.PROSE) in [(c.rule_id, c.key, c.place) for c in file.citations]
+    assert ("704.6c", "ja.ruling", Place.PROSE) in [(c.rule_id, c.key, c.place) for c in file.citations]
+    (plan,) = plan_migration(shifted(), [file])
+    migrated = migrated_text(plan, "1.0.17", published())
+    assert 'ruling = "有利は最後です（704.6d-1）。704.6dを参照。"' in migrated
+    assert 'ruling = "Advantage last (704.6d-1)."' in migrated
 
 
 def test_an_id_that_also_stands_outside_citations_is_left_for_a_person(tmp_path: Path) -> None:
