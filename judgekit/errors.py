@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from judgekit.message import Message, Sentence, msg
 from rules_index.errors import JudgekitError
 
 __all__ = [
@@ -44,7 +45,7 @@ class ScenarioError(JudgekitError):
 class IllegalActionError(JudgekitError):
     """An action the rules forbid; carries the rule that forbids it."""
 
-    def __init__(self, action: str, rule: str, reason: str, also: tuple[str, ...] = ()) -> None:
+    def __init__(self, action: str, rule: str, reason: Sentence, also: tuple[str, ...] = ()) -> None:
         self.action = action
         """The action as the scenario wrote it (``charge``)."""
         self.rule = rule
@@ -53,7 +54,7 @@ class IllegalActionError(JudgekitError):
         """A sentence saying why."""
         self.also = also
         """Rules that forbid it too: the general rule a procedure restates, or the procedure's restatement."""
-        super().__init__(f"{action} is not allowed ({rule}): {reason}")
+        super().__init__(f"{action} is not allowed ({rule}): {_text(reason)}")
 
 
 class DecisionNeeded(JudgekitError):
@@ -65,7 +66,7 @@ class DecisionNeeded(JudgekitError):
         player: str | None,
         options: Sequence[str],
         rule: str,
-        prompt: str,
+        prompt: Sentence,
         found: str = "",
     ) -> None:
         self.kind = kind
@@ -82,18 +83,46 @@ class DecisionNeeded(JudgekitError):
         """What the scenario gave instead, when it gave something wrong."""
         who = f" by {player}" if player else ""
         opts = ", ".join(repr(o) for o in self.options) or "(none)"
-        msg = f"decision needed: {kind!r}{who} ({rule}): {prompt}; options: {opts}"
+        text = f"decision needed: {kind!r}{who} ({rule}): {_text(prompt)}; options: {opts}"
         if found:
-            msg += f"; the scenario gives {found}"
-        super().__init__(msg)
+            text += f"; the scenario gives {found}"
+        super().__init__(text)
+
+    @property
+    def sentence(self) -> Message:
+        """The stop as a trace sentence (its neutral form)."""
+        return msg(
+            "kernel.decision_needed",
+            kind=self.kind,
+            who=msg("kernel.by", player=self.player) if self.player else "",
+            rule=self.rule,
+            prompt=self.prompt,
+            options=tuple(repr(o) for o in self.options) or msg("kernel.none"),
+            found=msg("kernel.found", found=self.found) if self.found else "",
+        )
 
 
 class AmbiguityError(JudgekitError):
     """The rulebook is silent or ambiguous here; the engine stops instead of guessing."""
 
-    def __init__(self, rules: Sequence[str], gap: str) -> None:
+    def __init__(self, rules: Sequence[str], gap: Sentence) -> None:
         self.rules = tuple(rules)
         """Ids of the rules around the gap."""
         self.gap = gap
         """What the rules do not say."""
-        super().__init__(f"the rules do not settle this ({', '.join(self.rules)}): {gap}")
+        super().__init__(f"the rules do not settle this ({', '.join(self.rules)}): {_text(gap)}")
+
+    @property
+    def sentence(self) -> Message:
+        """The stop as a trace sentence (its neutral form)."""
+        return msg("kernel.ambiguity", rules=self.rules, gap=self.gap)
+
+
+def _text(sentence: Sentence) -> str:
+    """A sentence in the command line's language, for an error's message."""
+    if isinstance(sentence, str):
+        return sentence
+    from judgekit.i18n import cli_language
+    from judgekit.render.sentences import render
+
+    return render(sentence, cli_language())

@@ -28,6 +28,7 @@ from pydantic.dataclasses import dataclass as model
 
 from judgekit.engine import EndKind, InputKind, ScriptedInput, Trace
 from judgekit.errors import ScenarioError
+from judgekit.message import Sentence
 from judgekit.scenario_file import (
     document_problems,
     expectation_ids,
@@ -480,11 +481,12 @@ def common_findings(expect: CommonExpect, trace: Trace, plays: int, unused: Sequ
     end = trace.outcome.end
     wanted = EndKind(expect.end)
     if end is not wanted and not (wanted is EndKind.SCRIPT_END and end is EndKind.SCRIPT_END):
-        out.append(f"expect.end: expected {wanted.value}; the run ended with {end.value}: {trace.outcome.message}")
+        ended = _en(trace.outcome.message, trace.game)
+        out.append(f"expect.end: expected {wanted.value}; the run ended with {end.value}: {ended}")
     if expect.winner is not None:
         got = trace.outcome.winner or "none"
         if got != expect.winner:
-            out.append(f"expect.winner: expected {expect.winner}; got {got} ({trace.outcome.message})")
+            out.append(f"expect.winner: expected {expect.winner}; got {got} ({_en(trace.outcome.message, trace.game)})")
     outcome_ids = [r.id for r in trace.outcome.rules]
     for rid in expect.decided_by:
         if rid not in outcome_ids:
@@ -635,3 +637,10 @@ __all__ = [
     "template",
     "write_schema",
 ]
+
+
+def _en(sentence: Sentence, game: str) -> str:
+    """A trace sentence in English, for a finding."""
+    from judgekit.render.sentences import render
+
+    return render(sentence, "en", game)

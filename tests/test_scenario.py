@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from judgekit.cli import app
 from judgekit.errors import ScenarioError
+from judgekit.render.sentences import english
 from judgekit.scenario import (
     SCENARIOS_DIR,
     check_scenario,
@@ -123,7 +124,8 @@ def test_a_missing_decision_stops_with_options_and_rule(tmp_path: Path) -> None:
     )
     trace = run_scenario(load_scenario(write(tmp_path, text)))
     assert trace.outcome.end.value == "decision_needed"
-    assert "'promote'" in trace.outcome.message and "'P2.standby1', 'P2.standby2'" in trace.outcome.message
+    message = english(trace.outcome.message)
+    assert "'promote'" in message and "'P2.standby1', 'P2.standby2'" in message
     assert [r.id for r in trace.outcome.rules] == ["1004.1"]
     assert trace.steps[-1].kind.value == "stop"
 

@@ -18,6 +18,7 @@ from judgekit.commands.common import guarded, use_color, write_output_file
 
 if TYPE_CHECKING:
     from judgekit.engine import RuleRef, Trace
+    from judgekit.i18n import Language
     from judgekit.scenario import Scenario
 
 
@@ -113,17 +114,27 @@ def run(
         from judgekit.render.markdown import trace_markdown
 
         shown = _titled(trace, sc)
-        typer.echo(trace_markdown(shown, short, explain=explainer, until=until), nl=False)
+        typer.echo(trace_markdown(shown, short, explain=explainer, until=until, lang=_lang()), nl=False)
     else:
         from judgekit.render.text import trace_text
 
         style = _style(True) if use_color() else plain
         shown = _titled(trace, sc)
-        typer.echo(trace_text(shown, short, explain=explainer, changes=changes, until=until, style=style), nl=False)
+        text = trace_text(shown, short, explain=explainer, changes=changes, until=until, style=style, lang=_lang())
+        typer.echo(text, nl=False)
     stopped = trace.outcome.end in (EndKind.DECISION_NEEDED, EndKind.AMBIGUITY, EndKind.BAD_SCRIPT)
     if stopped and trace.outcome.end.value != sc.model.expect.end:
-        typer.echo(f"error: {trace.outcome.message}", err=True)
+        from judgekit.render.sentences import render
+
+        typer.echo(f"error: {render(trace.outcome.message, _lang(), trace.game)}", err=True)
         raise typer.Exit(2)
+
+
+
+def _lang() -> Language:
+    from judgekit.i18n import cli_language
+
+    return cli_language()
 
 
 @guarded

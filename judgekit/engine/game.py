@@ -29,6 +29,7 @@ from judgekit.engine.trace import (
     ZoneView,
 )
 from judgekit.errors import AmbiguityError, IllegalActionError
+from judgekit.message import CardRef, Sentence, ZoneRef, msg
 
 
 class GameOver(Exception):
@@ -116,7 +117,7 @@ class Engine:
     # --- recording ------------------------------------------------------------------------
 
     def record(
-        self, kind: StepKind, actor: str, sentence: str, cites: Sequence[str], play: int | None = None
+        self, kind: StepKind, actor: str, sentence: Sentence, cites: Sequence[str], play: int | None = None
     ) -> TraceStep:
         """Close a trace step: the pending changes, the cited rules and the board after."""
         self._guard("recording a step")
@@ -124,7 +125,7 @@ class Engine:
         return self._emit(kind, actor, sentence, cites, play)
 
     def _emit(
-        self, kind: StepKind, actor: str, sentence: str, cites: Sequence[str], play: int | None = None
+        self, kind: StepKind, actor: str, sentence: Sentence, cites: Sequence[str], play: int | None = None
     ) -> TraceStep:
         st = self.state
         step = TraceStep(
@@ -144,7 +145,7 @@ class Engine:
         self.steps.append(step)
         return step
 
-    def record_stop(self, sentence: str, cites: Sequence[str]) -> TraceStep:
+    def record_stop(self, sentence: Sentence, cites: Sequence[str]) -> TraceStep:
         """The last step of a run that stopped (a missing decision, a rule gap)."""
         return self._emit(StepKind.STOP, "rules", sentence, cites)
 
@@ -170,12 +171,12 @@ class Engine:
         self.record(
             StepKind.REJECTED,
             pid,
-            f"{self.name(pid)}'s {entry.name} is rejected: {err.reason}",
+            msg("kernel.rejected", player=self.name(pid), action=entry.name, reason=err.reason),
             [err.rule, *err.also, *also],
             play=entry.index,
         )
 
-    def finish(self, winner: str | None, message: str, cites: Sequence[str]) -> GameOver:
+    def finish(self, winner: str | None, message: Sentence, cites: Sequence[str]) -> GameOver:
         """End the game: record the result (its rules added to any an earlier result cited); triggered
         abilities waiting to be used are forgotten. ``winner`` is a player id, ``DRAW`` when the game ends in a
         draw, or None when it ends without being played. The caller raises the returned GameOver."""
@@ -203,6 +204,17 @@ class Engine:
         if c is None:
             return iid
         return f"{c.name} ({c.zone})"
+
+    def cref(self, iid: str) -> CardRef:
+        """The card for a sentence's parameter: its name and zone, as it last was if it has left."""
+        c = self.state.cards.get(iid) or self.last_known.get(iid)
+        if c is None:
+            return CardRef(iid, "", "", "")
+        return CardRef(c.name, zone_owner(c.zone) or "", zone_name(c.zone), self.state.spec(c.zone).label)
+
+    def zref(self, zone: str) -> ZoneRef:
+        """The zone ``zone`` (``P2.main``, or a shared zone's name) for a sentence's parameter."""
+        return ZoneRef(zone_name(zone), zone_owner(zone) or "", self.state.spec(zone).label)
 
     def card_options(self, iids: Sequence[str]) -> dict[str, str]:
         """Option labels for choosing among cards: ``key``, ``key#2`` for a second copy (in the order given)."""
@@ -461,14 +473,15 @@ class Engine:
 
     # --- decisions ------------------------------------------------------------------------
 
-    def decide(self, request: DecisionRequest, sentence: str = "") -> tuple[str, ...]:
+    def decide(self, request: DecisionRequest, sentence: Sentence = "") -> tuple[str, ...]:
         """Take the scenario's answer to ``request`` and record it; raises DecisionNeeded when missing."""
         self._guard("asking a decision")
         self._check_cites([request.rule])
         entry = self.inputs.take_decision(request)
         kind = StepKind.CHANCE if request.chance else StepKind.DECISION
         actor = request.player or "chance"
-        text = sentence or f"{request.prompt}: {', '.join(entry.choice) or 'none'}"
+        choice = tuple(entry.choice) or msg("kernel.none")
+        text = sentence or msg("kernel.decided", prompt=request.prompt, choice=choice)
         self.record(kind, actor, text, [request.rule], play=entry.index)
         return entry.choice
 

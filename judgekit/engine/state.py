@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from judgekit.message import Sentence
+
 
 class Visibility(StrEnum):
     """Who may see the cards in a zone."""
@@ -113,7 +115,7 @@ class GameState:
     without being played (a deck that is not legal)."""
     over: bool = False
     """Whether the game has ended."""
-    result: str = ""
+    result: Sentence = ""
     """How the game ended, as a sentence."""
     version: int = 0
     """Bumped by every recorded change; a cache key for derived information."""

@@ -12,6 +12,7 @@ from enum import StrEnum
 from typing import Any
 
 from judgekit.engine.citations import RuleRef
+from judgekit.message import Sentence, sentence_json
 
 Scalar = str | int | bool | None
 """A value before or after a change."""
@@ -236,8 +237,8 @@ class TraceStep:
     """Who acted: a player id, or ``rules`` for automatic processing."""
     kind: StepKind
     """What the step records."""
-    sentence: str
-    """What happened, as a short sentence."""
+    sentence: Sentence
+    """What happened: a message id with its parameters (:mod:`judgekit.message`)."""
     rules: tuple[RuleRef, ...]
     """The rules that make it happen, in citing order."""
     changes: tuple[StateChange, ...]
@@ -256,7 +257,7 @@ class TraceStep:
             "step": self.step,
             "actor": self.actor,
             "kind": self.kind.value,
-            "sentence": self.sentence,
+            "sentence": sentence_json(self.sentence),
             "rules": [r.to_json() for r in self.rules],
             "changes": [c.to_json() for c in self.changes],
             "play": self.play,
@@ -292,7 +293,7 @@ class Outcome:
     winner: str | None
     """The winner's id when the game ended with a winner, :data:`DRAW` when it ended in a draw, None when the game
     did not end."""
-    message: str
+    message: Sentence
     """The ending as a sentence (the result, or the error message)."""
     rules: tuple[RuleRef, ...]
     """The rules that decided the ending (the loss condition; the asking rule; the gap)."""
@@ -302,7 +303,7 @@ class Outcome:
         return {
             "end": self.end.value,
             "winner": self.winner,
-            "message": self.message,
+            "message": sentence_json(self.message),
             "rules": [r.to_json() for r in self.rules],
         }
 

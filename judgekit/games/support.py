@@ -19,6 +19,7 @@ from pydantic import TypeAdapter
 from judgekit.engine import Card, EndKind, Engine, Inputs, Outcome, Player, Preset, ScriptedInput, Trace, zone_id
 from judgekit.errors import AmbiguityError, DecisionNeeded, ScenarioError
 from judgekit.games import Run
+from judgekit.message import Sentence, msg
 from judgekit.scenario import ChanceEntry, DecisionEntry, Rejection, Scenario
 
 Problems = list[tuple[str, str]]
@@ -129,7 +130,7 @@ def two_players(players: Any) -> list[Player]:
 
 
 def play_out(
-    game: str, scenario: Scenario, g: Engine, inputs: Inputs, go: Callable[[], None], ended: Callable[[], str]
+    game: str, scenario: Scenario, g: Engine, inputs: Inputs, go: Callable[[], None], ended: Callable[[], Sentence]
 ) -> Run:
     """Play a laid-out scenario with ``go`` and make its trace; ``ended`` says where the play list ran out."""
     outcome: Outcome
@@ -138,13 +139,13 @@ def play_out(
         if g.state.over:
             outcome = Outcome(EndKind.GAME_OVER, g.state.winner, g.state.result, g.refs(g.result_rules))
         else:
-            outcome = Outcome(EndKind.SCRIPT_END, None, f"the play list ends: {ended()}", ())
+            outcome = Outcome(EndKind.SCRIPT_END, None, msg("kernel.script_end", where=ended()), ())
     except DecisionNeeded as exc:
-        g.record_stop(str(exc), [exc.rule])
-        outcome = Outcome(EndKind.DECISION_NEEDED, None, str(exc), g.refs([exc.rule]))
+        g.record_stop(exc.sentence, [exc.rule])
+        outcome = Outcome(EndKind.DECISION_NEEDED, None, exc.sentence, g.refs([exc.rule]))
     except AmbiguityError as exc:
-        g.record_stop(str(exc), exc.rules)
-        outcome = Outcome(EndKind.AMBIGUITY, None, str(exc), g.refs(exc.rules))
+        g.record_stop(exc.sentence, exc.rules)
+        outcome = Outcome(EndKind.AMBIGUITY, None, exc.sentence, g.refs(exc.rules))
     except ScenarioError as exc:
         err = exc.in_file(str(scenario.path))
         g.record_stop(str(err), [])

@@ -5,11 +5,15 @@ from __future__ import annotations
 import re
 
 from judgekit.engine import Trace
+from judgekit.i18n import Language
+from judgekit.render.sentences import render
 from judgekit.render.text import RuleText, board_text, where
 
 
-def trace_markdown(trace: Trace, short: str, *, explain: RuleText | None = None, until: int | None = None) -> str:
-    """The trace as Markdown; ``explain`` quotes each cited rule under its step."""
+def trace_markdown(
+    trace: Trace, short: str, *, explain: RuleText | None = None, until: int | None = None, lang: Language = "en"
+) -> str:
+    """The trace as Markdown (sentences in ``lang``); ``explain`` quotes each cited rule under its step."""
     lines = [
         f"# {_escape(trace.title)}",
         "",
@@ -20,7 +24,8 @@ def trace_markdown(trace: Trace, short: str, *, explain: RuleText | None = None,
         if until is not None and step.index > until:
             break
         ids = ", ".join(f"`{short} {r.id}`" for r in step.rules)
-        head = f"{step.index}. **{_escape(where(step))}** · {_escape(step.actor)} · {_escape(step.sentence)}"
+        sentence = _escape(render(step.sentence, lang, trace.game))
+        head = f"{step.index}. **{_escape(where(step))}** · {_escape(step.actor)} · {sentence}"
         lines.append(head + (f" — {ids}" if ids else ""))
         if explain is not None:
             for ref in step.rules:
@@ -35,7 +40,8 @@ def trace_markdown(trace: Trace, short: str, *, explain: RuleText | None = None,
     else:
         o = trace.outcome
         ids = ", ".join(f"`{short} {r.id}`" for r in o.rules)
-        lines.append(f"**Outcome ({o.end.value}):** {_escape(o.message)}" + (f" — {ids}" if ids else ""))
+        message = _escape(render(o.message, lang, trace.game))
+        lines.append(f"**Outcome ({o.end.value}):** {message}" + (f" — {ids}" if ids else ""))
         lines.append("")
     return "\n".join(lines)
 

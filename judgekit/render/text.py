@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from judgekit.engine import BoardView, CardView, RuleRef, Trace, TraceStep, ZoneView
+from judgekit.i18n import Language
+from judgekit.render.sentences import render
 
 RuleText = Callable[[RuleRef], str]
 """Looks up the text of a cited rule (empty when unknown)."""
@@ -28,12 +30,12 @@ def where(step: TraceStep) -> str:
     return f"T{step.turn} {phase}"
 
 
-def step_line(step: TraceStep, short: str, style: Style = plain) -> str:
+def step_line(step: TraceStep, short: str, style: Style = plain, lang: Language = "en", game: str = "") -> str:
     """One step as one line: index, turn and phase, actor, sentence, cited ids."""
     ids = ", ".join(f"{short} {r.id}" for r in step.rules)
     cites = f"  {style('[' + ids + ']', 'id')}" if ids else ""
     marker = {"rejected": "✗ ", "stop": "■ ", "result": "★ "}.get(step.kind.value, "")
-    text = f"{marker}{step.sentence}"
+    text = f"{marker}{render(step.sentence, lang, game)}"
     if step.kind.value in ("rejected", "stop"):
         text = style(text, "stop")
     return f"{step.index:>4}  {style(where(step).ljust(18), 'dim')} {step.actor:<6} {text}{cites}"
@@ -47,12 +49,14 @@ def trace_text(
     changes: bool = False,
     until: int | None = None,
     style: Style = plain,
+    lang: Language = "en",
 ) -> str:
-    """The trace as terminal text; with ``until`` it stops after that step and prints the board."""
+    """The trace as terminal text, sentences in ``lang``; with ``until`` it stops after that step and prints
+    the board."""
     lines = [f"{trace.title}  ({trace.game} {trace.document} {trace.version}, scenario {trace.scenario})"]
     shown = [s for s in trace.steps if until is None or s.index <= until]
     for step in shown:
-        lines.append(step_line(step, short, style))
+        lines.append(step_line(step, short, style, lang, trace.game))
         if changes:
             for c in step.changes:
                 lines.append(style(f"{'':>6}· {c.describe()}", "dim"))
@@ -67,7 +71,7 @@ def trace_text(
     else:
         o = trace.outcome
         ids = ", ".join(f"{short} {r.id}" for r in o.rules)
-        lines.append(f"{'':>4}  {o.end.value}: {o.message}" + (f"  [{ids}]" if ids else ""))
+        lines.append(f"{'':>4}  {o.end.value}: {render(o.message, lang, trace.game)}" + (f"  [{ids}]" if ids else ""))
     return "\n".join(lines) + "\n"
 
 

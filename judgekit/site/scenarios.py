@@ -20,6 +20,7 @@ from markdown_it import MarkdownIt
 from markupsafe import Markup
 
 from judgekit.render.html import ja_runs
+from judgekit.render.sentences import both
 from judgekit.site.books import Citation, Link
 from judgekit.site.i18n import UiText, ui
 from judgekit.site.layout import GamePaths, relative
@@ -240,8 +241,8 @@ class StepView:
     """Who acted."""
     kind: str
     """The step kind (``action``, ``rule``…)."""
-    sentence: str
-    """What happened."""
+    sentence: UiText
+    """What happened, in both languages."""
     rules: tuple[Link, ...]
     """Cited rules, linked, with preview keys."""
     changes: tuple[str, ...]
@@ -329,7 +330,7 @@ def scenario_view(site: Site, scenario: ScenarioPage) -> dict[str, Any]:
             if key not in board_of:
                 board_of[key] = len(boards)
                 boards.append(key)
-            steps.append(_step_view(site, step, board_of[key], previews))
+            steps.append(_step_view(site, step, board_of[key], previews, scenario.game))
         outcome_rules = tuple(_rule_link(site, ref, previews) for ref in trace.outcome.rules)
     else:
         outcome_rules = ()
@@ -378,6 +379,7 @@ def scenario_view(site: Site, scenario: ScenarioPage) -> dict[str, Any]:
         "steps": steps,
         "boards": snapshots,
         "outcome_rules": outcome_rules,
+        "outcome_sentence": UiText(*both(trace.outcome.message, scenario.game)) if trace is not None else None,
         "previews": previews,
         "scripts": ["static/scenario.js"],
         "stale": _stale_notice(site, scenario),
@@ -392,14 +394,16 @@ def _stale_notice(site: Site, scenario: ScenarioPage) -> StaleNotice | None:
     return held.stale_notice(scenario.file, scenario.version, site.index.catalog.game(scenario.game).short)
 
 
-def _step_view(site: Site, step: TraceStep, board: int, previews: dict[str, dict[str, str]]) -> StepView:
+def _step_view(
+    site: Site, step: TraceStep, board: int, previews: dict[str, dict[str, str]], site_game: str
+) -> StepView:
     where = " · ".join(p for p in (f"Turn {step.turn}", step.phase, step.step) if p)
     return StepView(
         index=step.index,
         where=where,
         actor=step.actor,
         kind=step.kind.value,
-        sentence=step.sentence,
+        sentence=UiText(*both(step.sentence, site_game)),
         rules=tuple(_rule_link(site, ref, previews) for ref in step.rules),
         changes=tuple(change.describe() for change in step.changes),
         board=board,

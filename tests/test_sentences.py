@@ -1,0 +1,104 @@
+"""Trace sentences are data: every message id the code records has a translation in Japanese and in
+English with the placeholders its callers fill, and the neutral form reads back as it was written."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from judgekit.i18n import LANGUAGES, LOCALE_DIR
+from judgekit.message import CardRef, ZoneRef, msg, sentence_from_json, sentence_json
+from judgekit.render.sentences import domain_of, engine_catalog, render
+
+ROOT = Path(__file__).resolve().parents[1]
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+BUILT = {"kernel.card_at": {"card", "where"}, "kernel.zone_of": {"player", "zone"}}
+"""Messages the renderer itself builds (not through ``msg``), with their parameters."""
+
+
+def calls() -> Iterator[tuple[str, str, frozenset[str] | None]]:
+    """Every ``msg("id", ...)`` in the packages: (where, id, its keyword names, None when it splats)."""
+    for path in sorted((ROOT / "judgekit").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+            if name != "msg" or not node.args:
+                continue
+            first = node.args[0]
+            if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
+                continue
+            names = None if any(k.arg is None for k in node.keywords) else frozenset(str(k.arg) for k in node.keywords)
+            yield f"{path.relative_to(ROOT)}:{node.lineno}", first.value, names
+
+
+def translations(message_id: str) -> dict[str, list[str]]:
+    """The translations of ``message_id`` in each language (plural forms each)."""
+    out: dict[str, list[str]] = {}
+    for language in LANGUAGES:
+        cat = engine_catalog(language, domain_of(message_id))
+        if message_id in cat.messages:
+            out[language] = [cat.messages[message_id]]
+        elif message_id in cat.plurals:
+            out[language] = list(cat.plurals[message_id])
+    return out
+
+
+def test_every_recorded_message_is_translated_with_its_placeholders() -> None:
+    problems = []
+    used: dict[str, set[str]] = {k: set(v) for k, v in BUILT.items()}
+    for where, message_id, names in calls():
+        found = translations(message_id)
+        for language in LANGUAGES:
+            if language not in found:
+                problems.append(f"{where}: {message_id} has no {language} translation")
+        if names is None:
+            continue
+        used.setdefault(message_id, set()).update(names)
+        for language, forms in found.items():
+            for form in forms:
+                missing = set(PLACEHOLDER.findall(form)) - names
+                if missing:
+                    problems.append(f"{where}: {message_id} ({language}) needs {sorted(missing)}, not given")
+    for message_id, names in used.items():
+        for language, forms in translations(message_id).items():
+            shown = set().union(*(set(PLACEHOLDER.findall(f)) for f in forms))
+            unshown = names - shown - {"n"}
+            if unshown:
+                problems.append(f"{message_id} ({language}) never shows {sorted(unshown)}")
+    assert not problems, "\n".join(problems)
+
+
+def test_no_catalog_entry_is_left_unused() -> None:
+    used = {message_id for _, message_id, _ in calls()} | set(BUILT)
+    unused = []
+    for language in LANGUAGES:
+        for path in sorted((LOCALE_DIR / language / "LC_MESSAGES").glob("engine-*.po")):
+            cat = engine_catalog(language, path.stem)
+            for message_id in [*cat.messages, *cat.plurals]:
+                if message_id not in used and not message_id.split(".")[-1].startswith("term_"):
+                    unused.append(f"{path.relative_to(ROOT)}: {message_id}")
+    assert not unused, "\n".join(unused)
+
+
+def test_the_neutral_form_reads_back_and_renders_in_both_languages() -> None:
+    card = CardRef("炎の剣士", "P2", "main", "メイン・エリア")
+    zone = ZoneRef("main", "P1", "メイン・エリア")
+    sentence = msg("kernel.decided", prompt=msg("kernel.card_at", card="x", where="y"), choice=(card, zone, 3))
+    assert sentence_from_json(sentence_json(sentence)) == sentence
+    assert render(sentence, "ja", "divine-cross") == "x（y）：炎の剣士（P2のメイン・エリア）、P1のメイン・エリア、3"
+    assert render(sentence, "en", "divine-cross") == "x (y): 炎の剣士 (P2's main area), P1's main area, 3"
+
+
+def test_an_unknown_id_is_shown_with_its_parameters_not_an_error() -> None:
+    assert render(msg("kernel.no_such_sentence", card="炎の剣士"), "en") == "kernel.no_such_sentence(card=炎の剣士)"
+
+
+def test_a_parameter_must_be_data() -> None:
+    with pytest.raises(TypeError, match="parameter x"):
+        msg("kernel.none", x=1.5)
