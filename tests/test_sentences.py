@@ -102,3 +102,29 @@ def test_an_unknown_id_is_shown_with_its_parameters_not_an_error() -> None:
 def test_a_parameter_must_be_data() -> None:
     with pytest.raises(TypeError, match="parameter x"):
         msg("kernel.none", x=1.5)
+
+
+CONVERTED = frozenset[str]()
+"""Games whose engines record every sentence as a message (no plain English left in their golden traces)."""
+
+
+def plain_sentences(data: object, where: str = "") -> Iterator[str]:
+    """Every sentence-holding field of a golden trace whose value is a plain string."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key in ("sentence", "message", "reason", "gap", "prompt", "where") and isinstance(value, str) and value:
+                yield f"{where}.{key}: {value[:80]}"
+            else:
+                yield from plain_sentences(value, f"{where}.{key}")
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from plain_sentences(value, f"{where}[{i}]")
+
+
+def test_golden_traces_of_converted_games_hold_no_plain_sentences() -> None:
+    import json
+
+    found = []
+    for path in sorted(p for game in CONVERTED for p in (ROOT / "scenarios" / game).glob("*.trace.json")):
+        found += [f"{path.name}{p}" for p in plain_sentences(json.loads(path.read_text(encoding="utf-8")))]
+    assert not found, "\n".join(found[:40])

@@ -60,6 +60,7 @@ from judgekit.engine.rules import RuleSpec
 from judgekit.errors import AmbiguityError
 from judgekit.games import GAMES, game_support
 from judgekit.games.coverage import document_nodes
+from judgekit.render.sentences import english
 from judgekit.scenario import SCENARIOS_DIR, Scenario, scripted_inputs, trace_text
 
 Raw = dict[str, Any]
@@ -543,14 +544,15 @@ def _watch(g: Engine, inputs: WatchedInputs, watch: Watch) -> None:
         inputs.quiet_steps += 1
         if inputs.quiet_steps > RUNAWAY_STEPS:
             raise Runaway(
-                f"{RUNAWAY_STEPS} trace steps without asking for an action or a decision (last: {step.sentence})"
+                f"{RUNAWAY_STEPS} trace steps without asking for an action or a decision"
+                f" (last: {english(step.sentence)})"
             )
         made = {c.subject for c in step.changes if c.kind is ChangeKind.MOVE and c.before is None}
         gone = {c.subject for c in step.changes if c.kind is ChangeKind.MOVE and c.after is None}
         problems = _conservation(g, (known | made) - gone)
         known = set(g.state.cards)
         for p in problems:
-            watch.findings.append(f"step {step.index} ({step.sentence}): {p}")
+            watch.findings.append(f"step {step.index} ({english(step.sentence)}): {p}")
         return step
 
     def enter_and_check(spec: RuleSpec, silent: bool) -> None:
@@ -703,7 +705,7 @@ def run_watched(scenario: Scenario, inputs: WatchedInputs) -> tuple[Trace | None
     trace = run.trace
     findings = [*watch.findings, *dict.fromkeys(inputs.findings), *_citations(game, trace)]
     if trace.outcome.end is EndKind.BAD_SCRIPT:
-        findings.append(f"the run ended on a bad script: {trace.outcome.message}")
+        findings.append(f"the run ended on a bad script: {english(trace.outcome.message)}")
     rejected = {s.play for s in trace.steps if s.kind is StepKind.REJECTED}
     stopped = trace.outcome.end in (EndKind.DECISION_NEEDED, EndKind.AMBIGUITY)
     last = max((s.play for s in trace.steps if s.play is not None), default=-1)
