@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from judgekit.errors import DecisionNeeded, ScenarioError
+from judgekit.message import Sentence
 
 
 class InputKind(StrEnum):
@@ -49,7 +50,7 @@ class DecisionRequest:
     """The legal options, as a scenario writes them."""
     rule: str
     """Id of the asking rule."""
-    prompt: str
+    prompt: Sentence
     """What is being decided, as a sentence."""
     mode: PickMode = PickMode.ONE
     """How it is answered."""
