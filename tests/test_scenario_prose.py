@@ -148,3 +148,10 @@ def test_new_writes_the_language_of_the_command_line(tmp_path: Path, language: s
         other = "en" if language == "ja" else "ja"
         assert f"\n# [{other}]" in text
         assert ("争点" in text) is (language == "ja")
+
+
+def test_notes_only_in_the_other_language_are_found(tmp_path: Path) -> None:
+    head = 'title = "t"\nquestion = "q"\nruling = "r"\n[ja]\nnotes = "注記"\n'
+    scenario = load_scenario(write(tmp_path, head))
+    assert (scenario.text("notes", "en").text, scenario.text("notes", "en").language) == ("注記", "ja")
+    assert scenario.text("notes", "ja").text == "注記"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +27,7 @@ from judgekit.site.layout import GamePaths, relative
 
 if TYPE_CHECKING:
     from judgekit.engine.trace import BoardView, CardView, Trace, TraceStep
+    from judgekit.scenario import LocalText
     from judgekit.site.board import Fact
     from judgekit.site.build import Site
     from judgekit.site.diffs import StaleNotice
@@ -68,6 +69,13 @@ class ScenarioPage:
     """Where another document says otherwise, and how the ruling differs."""
     file: Path | None = None
     """The scenario file itself (for comparing its citations with newer editions)."""
+    prose: Mapping[str, Bilingual] = field(default_factory=dict)
+    """Its title, question, ruling and notes for each reader (the fields above are the file's top level)."""
+
+    def text(self, key: str) -> Bilingual:
+        """The prose ``key`` (``title``, ``question``, ``ruling``, ``notes``) for each reader."""
+        found = self.prose.get(key)
+        return found if found is not None else Bilingual.one(str(getattr(self, key)))
 
     @property
     def path(self) -> str:
@@ -88,6 +96,59 @@ class ScenarioPage:
         final = len(self.trace.steps)
         for ref in self.trace.outcome.rules:
             yield (ref.game, ref.document, ref.version), ref.id, Citation(self.title, final, f"{self.path}#outcome")
+
+
+@dataclass(frozen=True, slots=True)
+class Bilingual:
+    """A piece of a scenario's prose for each reader: what a Japanese reader sees, what an English reader sees.
+
+    Each is in the reader's language when the file gives it, else in the other (its ``language`` says which,
+    so the page can mark English inside a Japanese page, and Japanese inside an English one)."""
+
+    ja: LocalText
+    """For the Japanese reader."""
+    en: LocalText
+    """For the English reader."""
+
+    @classmethod
+    def one(cls, text: str, language: str = "") -> Bilingual:
+        """The same text for both readers; its language guessed from its script when not given."""
+        from judgekit.render.html import has_japanese
+        from judgekit.scenario import LocalText
+
+        lang = language or ("ja" if has_japanese(text) else "en")
+        local = LocalText(text, "ja" if lang == "ja" else "en")
+        return cls(local, local)
+
+    def get(self, language: str) -> LocalText:
+        """What a reader of ``language`` sees."""
+        return self.ja if language == "ja" else self.en
+
+
+def bilingual_html(text: Bilingual, draw: Callable[[str], Markup], element: str = "span") -> Markup:
+    """``text`` drawn for both readers, each in an ``element`` marked with its text's language: the
+    stylesheet shows the reader's one (``l-ja``/``l-en``, as the interface strings); one element when
+    both readers see the same text."""
+    if text.ja == text.en:
+        return Markup('<{0} lang="{1}">{2}</{0}>').format(Markup(element), text.ja.language, draw(text.ja.text))
+    return Markup('<{0} class="l-ja" lang="{1}">{2}</{0}><{0} class="l-en" lang="{3}">{4}</{0}>').format(
+        Markup(element), text.ja.language, draw(text.ja.text), text.en.language, draw(text.en.text)
+    )
+
+
+class ScenarioTitle(UiText):
+    """A scenario's title for both readers: drawn as :func:`bilingual_html`, and ``.ja``/``.en`` for the
+    page's ``<title>`` (an interface string's shape, so the site's filters pass it through)."""
+
+    def __new__(cls, title: Bilingual) -> ScenarioTitle:
+        obj = Markup.__new__(cls, bilingual_html(title, _title_runs))
+        obj.ja = title.ja.text
+        obj.en = title.en.text
+        return obj
+
+
+def _title_runs(text: str) -> Markup:
+    return ja_runs(text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +173,7 @@ def load_scenario_pages(root: Path | None = None) -> list[ScenarioPage]:
     missing, the rules silent) still has its trace; a run that cannot start is shown with the
     engine's message instead of a trace.
     """
-    from judgekit.scenario import SCENARIOS_DIR, iter_scenario_files, load_scenario, run_scenario
+    from judgekit.scenario import PROSE_FIELDS, SCENARIOS_DIR, iter_scenario_files, load_scenario, run_scenario
     from rules_index.errors import JudgekitError
 
     base = root or SCENARIOS_DIR
@@ -157,6 +218,7 @@ def load_scenario_pages(root: Path | None = None) -> list[ScenarioPage]:
                     for d in getattr(model, "differs", ())
                 ),
                 file=path,
+                prose={key: Bilingual(scenario.text(key, "ja"), scenario.text(key, "en")) for key in PROSE_FIELDS},
             )
         )
     if problems:
@@ -296,7 +358,7 @@ def write_scenario_pages(
             writer,
             scenario.path,
             "scenario.html",
-            title=scenario.title,
+            title=ScenarioTitle(scenario.text("title")),
             game=game,
             crumbs=[*crumbs, index_link],
             s=scenario,
@@ -307,9 +369,9 @@ def write_scenario_pages(
 
 def _summary(scenario: ScenarioPage) -> dict[str, Any]:
     return {
-        "title": scenario.title,
+        "title": ScenarioTitle(scenario.text("title")),
         "path": scenario.path,
-        "question": markdown(scenario.question),
+        "question": bilingual_html(scenario.text("question"), markdown, "div"),
         "tags": scenario.tags,
         "steps": len(scenario.trace.steps) if scenario.trace else 0,
         "error": scenario.error,
@@ -370,11 +432,13 @@ def scenario_view(site: Site, scenario: ScenarioPage) -> dict[str, Any]:
                 "document": Link(f"{other.bi.info.title} {other.bi.info.version}", other.paths.toc) if other else None,
             }
         )
+    notes = scenario.text("notes")
     return {
         "book": book,
-        "question_html": prose(scenario.question),
-        "ruling_html": prose(scenario.ruling),
-        "notes_html": prose(scenario.notes) if scenario.notes else None,
+        "title_html": ScenarioTitle(scenario.text("title")),
+        "question_html": bilingual_html(scenario.text("question"), prose, "div"),
+        "ruling_html": bilingual_html(scenario.text("ruling"), prose, "div"),
+        "notes_html": bilingual_html(notes, prose, "div") if notes.ja.text or notes.en.text else None,
         "differs": differs,
         "steps": steps,
         "boards": snapshots,

@@ -12,7 +12,8 @@ Layout (arrays keep it small)::
      "rules": [[book, id, title, text, examples, parent, path], ...],   # document order per book
      "terms": [[book, rule, [name, alias, ...]], ...],                  # rule: index into rules
      "tables": {game: [[ja, [en, ...], [romaji, ...]], ...]},           # each game's term table
-     "scenarios": [[game, title, question, [tag, ...], path, [tag path, ...]], ...]}
+     "scenarios": [[game, [title for a Japanese reader, for an English one], [question, likewise],
+                    [tag, ...], path, [tag path, ...], [language of each title]], ...]}
 
 ``examples`` is the examples' texts joined by ``\\n`` (as the Python search joins them),
 ``parent`` an index into ``rules`` or -1, ``path`` the rule's place from the site root;
@@ -47,18 +48,39 @@ class ScenarioEntry:
     game: str
     """Game id."""
     title: str
-    """Its title."""
+    """Its title as a Japanese reader sees it."""
     question: str
-    """The question in dispute (its Markdown source)."""
+    """The question in dispute as a Japanese reader sees it (its Markdown source)."""
     tags: tuple[str, ...]
     """Its tags."""
     path: str
     """Its page, from the site root."""
+    title_en: str = ""
+    """Its title as an English reader sees it (the same when the file gives one language)."""
+    question_en: str = ""
+    """The question as an English reader sees it."""
+    languages: tuple[str, str] = ("ja", "en")
+    """The languages the two titles are written in (Japanese reader's, English reader's)."""
 
     @classmethod
     def of(cls, page: ScenarioPage) -> ScenarioEntry:
-        """The entry of a scenario page."""
-        return cls(page.game, page.title, page.question, page.tags, page.path)
+        """The entry of a scenario page: its prose for both readers (search finds either)."""
+        title, question = page.text("title"), page.text("question")
+        return cls(
+            page.game,
+            title.ja.text,
+            question.ja.text,
+            page.tags,
+            page.path,
+            title.en.text,
+            question.en.text,
+            (title.ja.language, title.en.language),
+        )
+
+    @property
+    def searched(self) -> tuple[str, ...]:
+        """The texts a query is matched against: both readers' titles and questions, then the tags."""
+        return (self.title, self.title_en, self.question, self.question_en, *self.tags)
 
 
 def search_scenarios(entries: Sequence[ScenarioEntry], query: str, *, kana: bool = True) -> list[ScenarioEntry]:
@@ -72,10 +94,10 @@ def search_scenarios(entries: Sequence[ScenarioEntry], query: str, *, kana: bool
     for i, entry in enumerate(entries):
         groups = query_groups(terms, term_table(entry.game).aliases(kana=kana))
         tags = [search_key(t, kana=kana) for t in entry.tags]
-        haystack = search_key(" ".join((entry.title, entry.question, *entry.tags)), kana=kana)
+        haystack = search_key(" ".join(entry.searched), kana=kana)
         if not all(any(alt in haystack for alt in group) for group in groups):
             continue
-        title = search_key(entry.title, kana=kana)
+        title = search_key(" ".join((entry.title, entry.title_en)), kana=kana)
         if len(groups) == 1 and any(alt in tags for alt in groups[0]):
             rank = 0
         elif all(any(alt in title for alt in group) for group in groups):
@@ -127,10 +149,13 @@ def search_index_data(
     tables: dict[str, list[list[Any]]] = {}
     for game in sorted({b["game"] for b in out_books} | {s.game for s in scenarios}):
         tables[game] = [[t.ja, list(t.en), list(t.romaji)] for t in term_table(game).terms]
-    found = [
-        [s.game, s.title, s.question, list(s.tags), s.path, [GamePaths(s.game).tag(t) for t in s.tags]]
-        for s in scenarios
-    ]
+    found = []
+    for s in scenarios:
+        e = ScenarioEntry.of(s)
+        tag_paths = [GamePaths(s.game).tag(t) for t in s.tags]
+        found.append(
+            [s.game, [e.title, e.title_en], [e.question, e.question_en], list(s.tags), s.path, tag_paths, e.languages]
+        )
     return {"books": out_books, "rules": rules, "terms": terms, "tables": tables, "scenarios": found}
 
 

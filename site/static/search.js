@@ -312,9 +312,9 @@
     (index.scenarios || []).forEach(function (s, i) {
       var groups = queryGroups(terms, aliases(index, s[0], kana));
       var tags = s[3].map(function (t) { return searchKey(t, kana); });
-      var haystack = searchKey([s[1], s[2]].concat(s[3]).join(" "), kana);
+      var haystack = searchKey([s[1][0], s[1][1], s[2][0], s[2][1]].concat(s[3]).join(" "), kana);
       if (!hasAll(groups, haystack)) return;
-      var title = searchKey(s[1], kana);
+      var title = searchKey(s[1].join(" "), kana);
       var rank = groups.length === 1 && groups[0].some(function (a) { return tags.indexOf(a) !== -1; }) ? 0
         : hasAll(groups, title) ? 1 : 2;
       ranked.push([rank, i]);
@@ -322,7 +322,8 @@
     ranked.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
     return ranked.map(function (r) {
       var s = index.scenarios[r[1]];
-      return { game: s[0], title: s[1], question: s[2], tags: s[3], path: s[4], tagPaths: s[5] };
+      /* title and question: [for a Japanese reader, for an English one]; titleLang: the language of each */
+      return { game: s[0], title: s[1], question: s[2], tags: s[3], path: s[4], tagPaths: s[5], titleLang: s[6] };
     });
   }
 
@@ -389,6 +390,11 @@
   function t(message, values) {
     return window.JudgekitI18n ? window.JudgekitI18n.t(message, values)
       : message.replace(/\{(\w+)\}/g, function (all, name) { return values && name in values ? values[name] : all; });
+  }
+
+  /* The reader's language (the page's switch), Japanese when the switch's script is absent. */
+  function uiLang() {
+    return window.JudgekitI18n ? window.JudgekitI18n.lang() : "ja";
   }
 
   function span(text, className, lang) {
@@ -495,7 +501,9 @@
         var li = document.createElement("li");
         var a = document.createElement("a");
         a.href = root + s.path;
-        a.textContent = s.title;
+        var which = uiLang() === "en" ? 1 : 0;
+        a.textContent = s.title[which];
+        a.lang = s.titleLang[which];
         li.appendChild(a);
         s.tags.forEach(function (tag, k) {
           var tl = document.createElement("a");
