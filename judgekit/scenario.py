@@ -38,8 +38,8 @@ from judgekit.scenario_file import (
     rule_id_problems,
 )
 
-STRICT = ConfigDict(extra="forbid", use_attribute_docstrings=True)
-"""Scenario models refuse unknown keys and document their fields in the schema."""
+STRICT = ConfigDict(extra="forbid")
+"""Scenario models refuse unknown keys (their attribute docstrings describe their fields in the schema)."""
 
 GOLDEN_SUFFIX = ".trace.json"
 """A scenario's golden trace is ``<name>.trace.json`` beside ``<name>.toml``."""
@@ -206,12 +206,14 @@ class Scenario:
             raise KeyError(key)
         top = self.language
         top_text = str(getattr(self.model, key, "") or "")
+        if language == top:
+            return LocalText(top_text, top)
         other: ProseLanguage = "en" if top == "ja" else "ja"
         table = getattr(self.model, other, None)
-        translated = str(getattr(table, key, None) or "") if table is not None else ""
-        if (language == top and top_text) or not translated:
-            return LocalText(top_text, top)
-        return LocalText(translated, other)
+        translated = getattr(table, key, None) if table is not None else None
+        if translated:
+            return LocalText(str(translated), other)
+        return LocalText(top_text, top)
 
 
 def _where(path: Path) -> str:
@@ -553,12 +555,13 @@ def iter_scenario_files(paths: Sequence[str | Path]) -> list[Path]:
 def scenario_schema() -> dict[str, Any]:
     """The JSON Schema of the scenario format, generated from the models of every game."""
     from judgekit.games import GAMES, game_support
+    from judgekit.schema_docs import DocumentedSchema
 
     models = [game_support(g).model() for g in GAMES]
     target: Any = models[0]
     if len(models) > 1:  # one schema for every game, told apart by the ``game`` key
         target = Annotated[functools.reduce(operator.or_, models), Field(discriminator="game")]
-    schema = TypeAdapter(target).json_schema()
+    schema = TypeAdapter(target).json_schema(schema_generator=DocumentedSchema)
     schema = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://judgekit.invalid/schemas/scenario.schema.json",

@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 from pydantic import ConfigDict, Field
 from pydantic.dataclasses import dataclass
 
-STRICT = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+STRICT = ConfigDict(extra="forbid")
 """Every vocabulary class refuses unknown keys and documents its fields in the schema."""
 
 Color = Literal["red", "blue", "yellow", "green", "purple", "colorless"]

@@ -16,7 +16,7 @@ from typing import Annotated, Literal
 from pydantic import ConfigDict, Field
 from pydantic.dataclasses import dataclass
 
-STRICT = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+STRICT = ConfigDict(extra="forbid")
 """Every vocabulary class refuses unknown keys and documents its fields in the schema."""
 
 Attribute = Annotated[str, Field(pattern=r"^[a-z]+$")]
