@@ -206,14 +206,12 @@ class Scenario:
             raise KeyError(key)
         top = self.language
         top_text = str(getattr(self.model, key, "") or "")
-        if language == top:
-            return LocalText(top_text, top)
         other: ProseLanguage = "en" if top == "ja" else "ja"
         table = getattr(self.model, other, None)
-        translated = getattr(table, key, None) if table is not None else None
-        if translated:
-            return LocalText(str(translated), other)
-        return LocalText(top_text, top)
+        translated = str(getattr(table, key, None) or "") if table is not None else ""
+        if (language == top and top_text) or not translated:
+            return LocalText(top_text, top)
+        return LocalText(translated, other)
 
 
 def _where(path: Path) -> str:
