@@ -22,6 +22,7 @@ Matching folds full-width ASCII to ASCII one character for one, so offsets in a
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -49,9 +50,7 @@ _SEPARATOR = re.compile(r"\s*(?:、|,|・|〜|～|および|及び|または|又
 _STRONG_CUE = re.compile(r"\s*(?:に従|に則|に戻|のとおり|の通り|を参照|参照|を見|から(?:やり直|再開|繰り返))")
 """Words that follow only a reference: a bare number before them is a rule number."""
 
-_WEAK_CUE = re.compile(
-    r"\s*(?:で(?![すあしき])|によ|から|へ|の時点|の手順|の処理|に(?:移|記|示|定|基|あ|書))"
-)
+_WEAK_CUE = re.compile(r"\s*(?:で(?![すあしき])|によ|から|へ|の時点|の手順|の処理|に(?:移|記|示|定|基|あ|書))")
 """Words that follow references and quantities alike: enough for a dotted id only."""
 
 _VERSION_MARK = re.compile(r"(?<![A-Za-z])(?:ver|var|lv|v|no)\.?\s*$", re.IGNORECASE)
@@ -94,9 +93,7 @@ def find_references(book: RuleBook) -> tuple[list[Reference], list[LintIssue]]:
         references.extend(refs)
         issues.extend(found)
         for index, example in enumerate(rule.examples):
-            refs, found = references_in(
-                example.text, rule.id, ids, shapes=shapes, example=index, span=example.span
-            )
+            refs, found = references_in(example.text, rule.id, ids, shapes=shapes, example=index, span=example.span)
             references.extend(refs)
             issues.extend(found)
     return references, issues
@@ -118,9 +115,45 @@ def references_in(
     """
     if shapes is None:
         shapes = id_shapes(ids)
-    folded = text.translate(_FULL_WIDTH)
     references: list[Reference] = []
     issues: list[LintIssue] = []
+    for found in _numbers_in(text):
+        if found.number in ids:
+            if found.is_id_form or found.meant:
+                references.append(Reference(source, found.number, found.printed, found.start, found.end, example))
+        elif found.meant and looks_like_rule_id(found.number, shapes):
+            issues.append(_unresolved(found.printed, found.number, source, example, span))
+    return references, issues
+
+
+@dataclass(frozen=True, slots=True)
+class _Number:
+    """A candidate judged in its context: everything about it that depends on the text alone."""
+
+    number: str
+    """The number as an id (ASCII)."""
+    printed: str
+    """The text a reference to it would quote (with its parentheses when it stands alone in them)."""
+    start: int
+    """Offset of ``printed`` in the text."""
+    end: int
+    """Offset just past ``printed``."""
+    is_id_form: bool
+    """Whether only a rule id has this form (a dot or a letter)."""
+    meant: bool
+    """Whether the context says a rule number is meant (parentheses, a title, a strong cue, or
+    a weak cue after an id form)."""
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _numbers_in(text: str) -> tuple[_Number, ...]:
+    """The candidates of ``text`` judged in their context, before resolution against a book's ids.
+
+    Kept per text: consecutive editions of a book share almost all their texts, so a chain
+    of editions reads each text once while every edition resolves it against its own ids.
+    """
+    folded = text.translate(_FULL_WIDTH)
+    out: list[_Number] = []
     for chain in _chains(_candidates(folded), folded):
         parenthesised = _is_parenthesised(chain, folded)
         strong = bool(_STRONG_CUE.match(folded, chain[-1].end))
@@ -131,12 +164,8 @@ def references_in(
                 start, end = _widen_to_parentheses(folded, start, end)
             is_id_form = _is_dotted(cand.number)
             meant = parenthesised or cand.titled or strong or (is_id_form and weak)
-            if cand.number in ids:
-                if is_id_form or meant:
-                    references.append(Reference(source, cand.number, text[start:end], start, end, example))
-            elif meant and looks_like_rule_id(cand.number, shapes):
-                issues.append(_unresolved(text[start:end], cand.number, source, example, span))
-    return references, issues
+            out.append(_Number(cand.number, text[start:end], start, end, is_id_form, meant))
+    return tuple(out)
 
 
 def printed_ids(book: RuleBook) -> frozenset[str]:
@@ -219,9 +248,7 @@ def _widen_to_parentheses(folded: str, start: int, end: int) -> tuple[int, int]:
     return start - 1, end + 1
 
 
-def _unresolved(
-    printed: str, number: str, source: str, example: int | None, span: SourceSpan | None
-) -> LintIssue:
+def _unresolved(printed: str, number: str, source: str, example: int | None, span: SourceSpan | None) -> LintIssue:
     where = f"{source} (example {example + 1})" if example is not None else source
     return LintIssue(
         kind=LintKind.UNRESOLVED_REF,

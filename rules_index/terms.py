@@ -31,6 +31,7 @@ FFTCG 10.1.2.2's ``プレイブ`` (for ``ブレイブ``) is not a use.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -125,7 +126,12 @@ def _glossary_entry_term(rule: Rule) -> _Definition:
 
 def is_english(book: RuleBook) -> bool:
     """Whether ``book`` is written in English (letters mostly ASCII): words are then matched whole."""
-    sample = "".join(rule.text for rule in book.rules[:200])
+    return _mostly_ascii("".join(rule.text for rule in book.rules[:200]))
+
+
+@functools.lru_cache(maxsize=64)
+def _mostly_ascii(sample: str) -> bool:
+    """Whether nine letters in ten of ``sample`` are ASCII (kept: editions of a book share their start)."""
     letters = [ch for ch in sample if ch.isalpha()]
     return bool(letters) and sum(1 for ch in letters if ch.isascii()) >= 0.9 * len(letters)
 
@@ -246,18 +252,24 @@ def _cells(line: str) -> list[str]:
 
 def _text_terms(rule: Rule) -> list[_Definition]:
     """Names defined in a rule's running text (と呼ぶ, という。, opening とは, expansion gloss)."""
-    text = rule.text
-    found: list[_Definition] = []
+    return [_Definition(name, aliases, rule, start) for name, aliases, start in _names_defined_in(rule.text)]
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _names_defined_in(text: str) -> tuple[tuple[str, tuple[str, ...], int], ...]:
+    """:func:`_text_terms` of a text: (name, aliases, offset), in text order (kept per text,
+    since consecutive editions share almost all their texts)."""
+    found: list[tuple[str, tuple[str, ...], int]] = []
     for match in _CALLED.finditer(text):
         for name, start, aliases in _called_names(text, match.start()):
-            found.append(_Definition(name, aliases, rule, start))
+            found.append((name, aliases, start))
     opening = _opening_definition(text)
     if opening is not None:
-        found.append(_Definition(opening[0], (), rule, opening[1]))
+        found.append((opening[0], (), opening[1]))
     for match in _GLOSS.finditer(text):
         if _is_expansion(match["name"], match["gloss"]):
-            found.append(_Definition(match["name"], (), rule, match.start()))
-    return sorted(found, key=lambda d: d.position)
+            found.append((match["name"], (), match.start()))
+    return tuple(sorted(found, key=lambda d: d[2]))
 
 
 def _called_names(text: str, cue: int) -> list[tuple[str, int, tuple[str, ...]]]:
@@ -445,45 +457,96 @@ _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’\-]*")
 
 def _word_uses(book: RuleBook, terms: list[Term], defined_by: dict[str, str]) -> list[TermUse]:
     """Uses in an English book: whole words, case-insensitive, the longest term at each word."""
-    key_of: dict[tuple[str, ...], str] = {}
+    forms: dict[tuple[str, ...], str] = {}
     for term in terms:
         for form in (term.name, *term.aliases):
             words = tuple(w.lower() for w in _WORD.findall(nfkc(form)))
-            if words and words not in key_of:
-                key_of[words] = term.key
-    sizes: dict[str, list[int]] = {}
-    """First word of a term → the lengths (in words) of the terms it starts, longest first."""
-    for words in key_of:
-        sizes.setdefault(words[0], []).append(len(words))
-    for lengths in sizes.values():
-        lengths.sort(reverse=True)
+            if words and words not in forms:
+                forms[words] = term.key
+    matcher = _word_matcher(tuple(forms.items()))
+    defining = set(defined_by.values())
     uses: list[TermUse] = []
+    for rule in book.rules:
+        texts = [(rule.text, None), *((example.text, number) for number, example in enumerate(rule.examples))]
+        for text, example in texts:
+            found = matcher.uses(text, rule.id, example)
+            if rule.id in defining:  # a rule is not a use of the term it defines
+                uses.extend(use for use in found if defined_by[use.key] != rule.id)
+            else:
+                uses.extend(found)
+    return uses
 
-    def scan(text: str, rule_id: str, example: int | None) -> None:
+
+class _WordMatcher:
+    """The terms of an English book as word sequences, and the places found in each text so far.
+
+    Consecutive editions of a book define the same terms and share almost all their texts,
+    so one matcher serves them all and reads each text once.
+    """
+
+    __slots__ = ("_found", "_key_of", "_sizes", "_uses")
+
+    _LIMIT = 1 << 16
+    """Texts kept; past this the places found are forgotten and found again as needed."""
+
+    def __init__(self, forms: tuple[tuple[tuple[str, ...], str], ...]) -> None:
+        self._key_of = dict(forms)
+        sizes: dict[str, list[int]] = {}
+        for words in self._key_of:
+            sizes.setdefault(words[0], []).append(len(words))
+        for lengths in sizes.values():
+            lengths.sort(reverse=True)
+        self._sizes = sizes
+        """First word of a term → the lengths (in words) of the terms it starts, longest first."""
+        self._found: dict[str, tuple[tuple[str, int, int], ...]] = {}
+        self._uses: dict[tuple[str, str, int | None], tuple[TermUse, ...]] = {}
+
+    def uses(self, text: str, rule_id: str, example: int | None) -> tuple[TermUse, ...]:
+        """The uses of every term in ``text``, a text of rule ``rule_id`` (or of its ``example``)."""
+        place = (text, rule_id, example)
+        found = self._uses.get(place)
+        if found is None:
+            if len(self._uses) >= self._LIMIT:
+                self._uses.clear()
+            spans = self.spans(text)
+            found = self._uses[place] = tuple(TermUse(key, rule_id, start, end, example) for key, start, end in spans)
+        return found
+
+    def spans(self, text: str) -> tuple[tuple[str, int, int], ...]:
+        """Every term found in ``text``: (key, start, end), the longest term at each word."""
+        found = self._found.get(text)
+        if found is None:
+            if len(self._found) >= self._LIMIT:
+                self._found.clear()
+            found = self._found[text] = self._scan(text)
+        return found
+
+    def _scan(self, text: str) -> tuple[tuple[str, int, int], ...]:
         lowered = text.lower()
         if len(lowered) != len(text):  # a letter whose lower case is longer: keep offsets exact
             lowered = "".join(ch.lower() if len(ch.lower()) == 1 else ch for ch in text)
         words = _WORD.findall(lowered)
-        found: list[tuple[int, int]] = []
+        offsets: list[tuple[int, int]] = []
+        out: list[tuple[str, int, int]] = []
         index = 0
         while index < len(words):
-            for size in sizes.get(words[index], ()):
-                key = key_of.get(tuple(words[index : index + size])) if index + size <= len(words) else None
+            for size in self._sizes.get(words[index], ()):
+                key = self._key_of.get(tuple(words[index : index + size])) if index + size <= len(words) else None
                 if key is not None:
-                    if defined_by[key] != rule_id:
-                        if not found:
-                            found = [m.span() for m in _WORD.finditer(lowered)]
-                        uses.append(TermUse(key, rule_id, found[index][0], found[index + size - 1][1], example))
+                    if not offsets:
+                        offsets = [m.span() for m in _WORD.finditer(lowered)]
+                    out.append((key, offsets[index][0], offsets[index + size - 1][1]))
                     index += size
                     break
             else:
                 index += 1
+        return tuple(out)
 
-    for rule in book.rules:
-        scan(rule.text, rule.id, None)
-        for number, example in enumerate(rule.examples):
-            scan(example.text, rule.id, number)
-    return uses
+
+@functools.lru_cache(maxsize=16)
+def _word_matcher(forms: tuple[tuple[tuple[str, ...], str], ...]) -> _WordMatcher:
+    """The matcher of a set of term forms (word sequence → term key), shared by the books that define them."""
+    return _WordMatcher(forms)
 
 
 def _uses_in(
