@@ -153,7 +153,7 @@ class Engine:
         """Citations of ``cites`` in the pinned rulebook."""
         return tuple(self.rulebook.ref(r) for r in cites)
 
-    def ambiguity(self, rules: Sequence[str], gap: str) -> AmbiguityError:
+    def ambiguity(self, rules: Sequence[str], gap: Sentence) -> AmbiguityError:
         """The error to raise where the rulebook is silent; its rules must be declared like citations."""
         self._check_cites(rules)
         return AmbiguityError(rules, gap)
