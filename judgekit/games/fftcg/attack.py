@@ -39,7 +39,7 @@ def attack_phase(g: Fftcg, *, silent: bool = False) -> bool:
         StepKind.PHASE, "rules", f"{g.name(tp)}'s attack phase: attack preparation step", ["9.4.1", "10.1", "10.1.1.1"]
     )
     abilities.trigger(g, Event("attack_phase_start", tp), cites=("10.1.1.1",))
-    priority.priority_window(g, Window("the attack preparation step", True), ["10.1.1.2"])
+    priority.priority_window(g, Window("preparation", True), ["10.1.1.2"])
     while declaration_step(g):
         if g.battle is not None and g.battle.attackers:
             block_step(g)
@@ -77,7 +77,7 @@ def declaration_step(g: Fftcg, *, silent: bool = False) -> bool:
             continue
         if entry.name == "no_attack" and g.actor(entry) == tp:
             g.record(StepKind.ACTION, tp, f"{g.name(tp)} declares no attack", ["10.1.2.7"], play=entry.index)
-            priority.priority_window(g, Window("the attack declaration step", True), ["10.1.2.6"])
+            priority.priority_window(g, Window("declaration", True), ["10.1.2.6"])
             g.record(
                 StepKind.PHASE, "rules", "no attacking forward: the block and damage steps are skipped", ["10.1.2.7"]
             )
@@ -91,7 +91,7 @@ def declaration_step(g: Fftcg, *, silent: bool = False) -> bool:
                     entry.name, "10.1.2", f"the attack declaration step waits for {g.name(tp)} to attack or not"
                 ),
             )
-    priority.priority_window(g, Window("the attack declaration step", True), ["10.1.2.6"])
+    priority.priority_window(g, Window("declaration", True), ["10.1.2.6"])
     return True
 
 
@@ -398,7 +398,7 @@ def block_step(g: Fftcg, *, silent: bool = False) -> bool:
                 IllegalActionError(entry.name, "10.1.3.1", f"the block declaration step waits for {g.name(ntp)}"),
                 who=g.actor(entry, ntp),
             )
-    priority.priority_window(g, Window("the block declaration step", True), ["10.1.3.6"])
+    priority.priority_window(g, Window("block", True), ["10.1.3.6"])
     return True
 
 
@@ -569,7 +569,7 @@ def damage_step(g: Fftcg, *, silent: bool = False) -> bool:
             ["15.2.3.1", "15.2.3.2"] + (["15.2.3.4", "15.1.1.9.7"] if b.party else []),
         )
         battle_damage(g, strikers)
-        priority.priority_window(g, Window("the first-strike window", False, hold_triggers=True), ["15.2.3.3"])
+        priority.priority_window(g, Window("first_strike", False, hold_triggers=True), ["15.2.3.3"])
         if g.state.over:
             return True
         rest = [i for i in fighters if i not in strikers]
@@ -577,7 +577,7 @@ def damage_step(g: Fftcg, *, silent: bool = False) -> bool:
         battle_damage(g, rest)
     else:
         battle_damage(g, fighters)
-    priority.priority_window(g, Window("the damage resolution step", True), ["10.1.4.3", "10.1.4.4"])
+    priority.priority_window(g, Window("damage", True), ["10.1.4.3", "10.1.4.4"])
     g.record(StepKind.PHASE, "rules", "back to the attack declaration step", ["10.1.4.6"])
     return True
 

@@ -34,6 +34,7 @@ from judgekit.games.fftcg.cards import (
 from judgekit.games.fftcg.format import Cast, Discarded, Dulled, Payment, UseAbility, UseDejon
 from judgekit.games.fftcg.game import Cp, Fftcg, Requirement
 from judgekit.games.fftcg.registry import rule
+from judgekit.message import msg
 
 PAY_IDS: tuple[str, ...] = ("11.2.1", "11.2.1.1", "5.2.1.3", "5.2.1.3.1", "5.2.3.1.1.3", "11.6.10")
 """The rules a payment can be rejected by; every action that pays declares them."""
@@ -700,7 +701,7 @@ def cast_summon(g: Fftcg, entry: ScriptedInput, iid: str, *, silent: bool = Fals
         problem = IllegalActionError(
             "cast",
             _timing_rule(g, "9.3.1.6"),
-            f"summons are cast only in the main and attack phases, not in {g.window.name if g.window else 'this step'}",
+            msg("ff.cast.summon_timing", where=g.window.name if g.window else msg("ff.cast.this_step")),
         )
     elif mode_problem is not None:
         problem = IllegalActionError("cast", "11.3.4.1" if "none of its" in mode_problem else "11.3.4", mode_problem)

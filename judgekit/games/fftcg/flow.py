@@ -15,6 +15,8 @@ from judgekit.games.fftcg import abilities, attack, priority, processing, terms
 from judgekit.games.fftcg.cards import DeckCopies
 from judgekit.games.fftcg.game import PHASES, DelayedAuto, Fftcg, Window
 from judgekit.games.fftcg.registry import rule
+from judgekit.games.fftcg.words import PHASE_NAMES
+from judgekit.message import Message, msg
 
 HAND_LIMIT = 5
 """The hand limit (9.5.1.2: normally 5)."""
@@ -51,15 +53,15 @@ def deck_check(g: Fftcg, *, silent: bool = False) -> bool:
     """8.1.1: a deck is exactly 50 cards in constructed, 40 or more in limited (8.1.1.1), at most 3 of a card
     number in constructed (8.1.1.2, 5.2.5.1). A field ability about deck building replaces a condition as a
     replacement effect (8.1.2): the cards of its number may be as many as it says."""
-    problems: list[tuple[str, str, str]] = []
-    replaced: list[tuple[str, str, str]] = []
+    problems: list[tuple[str, str, Message]] = []
+    replaced: list[tuple[str, str, Message]] = []
     limited = g.format == "limited"
     for pid in g.state.players:
         cards = [g.card(i) for i in g.state.zones[zone_id(pid, "deck")]]
         if limited and len(cards) < 40:
-            problems.append((pid, "8.1.1.1", f"{len(cards)} cards; a limited deck has 40 or more"))
+            problems.append((pid, "8.1.1.1", msg("ff.deck.under_forty", n=len(cards))))
         if not limited and len(cards) != 50:
-            problems.append((pid, "8.1.1.1", f"{len(cards)} cards; a constructed deck has exactly 50"))
+            problems.append((pid, "8.1.1.1", msg("ff.deck.not_fifty", n=len(cards))))
         if not limited:
             numbers = Counter(g.defs[c.key].number or c.key for c in cards)
             for number, n in sorted(numbers.items()):
@@ -67,41 +69,38 @@ def deck_check(g: Fftcg, *, silent: bool = False) -> bool:
                 changed, limit = _deck_copies(g, keys)
                 if changed:
                     name = g.defs[keys[0]].name
+                    allowed = msg("ff.deck.any_number") if limit is None else msg("ff.deck.at_most", n=limit)
                     replaced.append(
-                        (
-                            pid,
-                            number,
-                            f"{name}'s field ability replaces 8.1.1.2's limit of 3 for number {number}: "
-                            + ("any number" if limit is None else f"at most {limit}")
-                            + f" ({n} in the deck)",
-                        )
+                        (pid, number, msg("ff.deck.limit_replaced", card=name, number=number, limit=allowed, n=n))
                     )
                 if limit is not None and n > limit:
                     problems.append(
-                        (pid, "8.1.2" if changed else "8.1.1.2", f"{n} cards of number {number}; at most {limit}")
+                        (
+                            pid,
+                            "8.1.2" if changed else "8.1.1.2",
+                            msg("ff.deck.too_many_copies", n=n, number=number, limit=limit),
+                        )
                     )
     if silent:
         return not problems
     for pid, _, text in replaced:
-        g.record(StepKind.RULE, "rules", f"{g.name(pid)}'s deck: {text}", ["8.1.2", "8.1.1.2"])
+        g.record(StepKind.RULE, "rules", msg("ff.deck.of", player=g.name(pid), what=text), ["8.1.2", "8.1.1.2"])
     if problems:
         for pid, rid, text in problems:
-            g.record(StepKind.RULE, "rules", f"{g.name(pid)}'s deck is not legal: {text}", ["8.1.1", rid])
+            g.record(StepKind.RULE, "rules", msg("ff.deck.not_legal", player=g.name(pid), why=text), ["8.1.1", rid])
         raise g.finish(
             None,
-            "the game cannot start: a deck is not legal",
+            msg("ff.deck.cannot_start"),
             ["8.1.1", *dict.fromkeys(rid for _, rid, _ in problems)],
         )
     g.record(
         StepKind.RULE,
         "rules",
-        "both decks are legal: "
-        + (
-            "40 or more cards"
-            if limited
-            else "50 cards, at most 3 of a card number"
-            + (" (or as many as a field ability about deck building allows)" if replaced else "")
-        ),
+        msg("ff.deck.legal_limited")
+        if limited
+        else msg("ff.deck.legal_replaced")
+        if replaced
+        else msg("ff.deck.legal"),
         ["8.1.1", "8.1.1.1"] + ([] if limited else ["8.1.1.2", "5.2.5.1"]) + (["8.1.2"] if replaced else []),
     )
     return True
@@ -122,13 +121,13 @@ def setup(g: Fftcg, *, silent: bool = False) -> bool:
             None,
             tuple(g.state.players),
             "8.2.1.2",
-            "a random method picks the player who chooses to go first or second",
+            msg("ff.setup.random_chooser"),
             chance=True,
         )
     )[0]
     goes = g.decide(
         DecisionRequest(
-            "go_first", chooser, ("first", "second"), "8.2.1.2", f"{g.name(chooser)} chooses to go first or second"
+            "go_first", chooser, ("first", "second"), "8.2.1.2", msg("ff.setup.go_first", player=g.name(chooser))
         )
     )[0]
     first = chooser if goes == "first" else g.state.opponent(chooser)
@@ -142,7 +141,7 @@ def setup(g: Fftcg, *, silent: bool = False) -> bool:
                 pid,
                 ("keep", "redraw"),
                 "8.2.1.4",
-                f"{g.name(pid)} keeps the five cards or puts them on the bottom and draws five",
+                msg("ff.setup.mulligan", player=g.name(pid)),
             )
         )
         if answer[0] == "keep":
@@ -153,14 +152,14 @@ def setup(g: Fftcg, *, silent: bool = False) -> bool:
             pid,
             hand,
             "8.2.1.4",
-            f"{g.name(pid)} chooses the order the five cards go to the bottom (first = highest)",
+            msg("ff.setup.mulligan_order", player=g.name(pid)),
         )
         for iid in ordered:
             g.move(iid, zone_id(pid, "deck"), top=False, face_down=True)
-        g.record(StepKind.RULE, pid, f"{g.name(pid)} puts the five cards on the bottom of the deck", ["8.2.1.4"])
+        g.record(StepKind.RULE, pid, msg("ff.setup.mulligan_done", player=g.name(pid)), ["8.2.1.4"])
         terms.draw(g, pid, 5, ["8.2.1.4"], pid)
     g.set_turn(1, first)
-    g.record(StepKind.PHASE, "rules", f"{g.name(first)} goes first: turn 1 begins", ["8.2.1.5"])
+    g.record(StepKind.PHASE, "rules", msg("ff.setup.first_turn", player=g.name(first)), ["8.2.1.5"])
     return True
 
 
@@ -190,7 +189,9 @@ def turn(g: Fftcg, at: str, *, silent: bool = False) -> bool:
         g.attacked.clear()
         g.set_phase("active", "")
         g.turn_started[nxt] = g.tick()
-        g.record(StepKind.PHASE, "rules", f"turn {g.state.turn}: {g.name(nxt)}'s turn", ["9.5.1.5", "9"])
+        g.record(
+            StepKind.PHASE, "rules", msg("ff.turn.begins", turn=g.state.turn, player=g.name(nxt)), ["9.5.1.5", "9"]
+        )
         priority.reached(g, new_turn=True)
         start = 0
 
@@ -203,9 +204,7 @@ def active_phase(g: Fftcg, *, silent: bool = False) -> bool:
         return True
     tp = g.state.turn_player
     g.set_phase("active", "")
-    g.record(
-        StepKind.PHASE, "rules", f"{g.name(tp)}'s active phase (no one receives priority in it)", ["9.1.1", "9.1.1.2"]
-    )
+    g.record(StepKind.PHASE, "rules", msg("ff.turn.active_phase", player=g.name(tp)), ["9.1.1", "9.1.1.2"])
     woke: list[str] = []
     kept: list[str] = []
     for iid in g.field(tp):
@@ -221,14 +220,14 @@ def active_phase(g: Fftcg, *, silent: bool = False) -> bool:
         g.record(
             StepKind.RULE,
             "rules",
-            f"{g.name(tp)} activates {', '.join(g.label(i) for i in woke)}",
+            msg("ff.turn.activates", player=g.name(tp), cards=tuple(g.cref(i) for i in woke)),
             ["9.1.1.1", "15.1.1.1.1"],
         )
     if kept:
         g.record(
             StepKind.RULE,
             "rules",
-            f"{', '.join(g.label(i) for i in kept)} is frozen: it is not activated this active phase",
+            msg("ff.turn.stays_frozen", cards=tuple(g.cref(i) for i in kept)),
             ["15.2.4.2"],
         )
     return True
@@ -242,9 +241,7 @@ def draw_phase(g: Fftcg, *, silent: bool = False) -> bool:
         return True
     tp = g.state.turn_player
     g.set_phase("draw", "")
-    g.record(
-        StepKind.PHASE, "rules", f"{g.name(tp)}'s draw phase (no one receives priority in it)", ["9.2.1", "9.2.1.2"]
-    )
+    g.record(StepKind.PHASE, "rules", msg("ff.turn.draw_phase", player=g.name(tp)), ["9.2.1", "9.2.1.2"])
     if g.state.turn == 1:
         terms.draw(g, tp, 1, ["9.2.1.3", "8.2.1.5"], "rules")
     else:
@@ -261,11 +258,10 @@ def main_phase(g: Fftcg, phase: str, *, silent: bool = False) -> bool:
     tp = g.state.turn_player
     g.set_phase(phase, "")
     priority.reached(g)
-    which = "first" if phase == "main1" else "second"
     g.record(
         StepKind.PHASE,
         "rules",
-        f"{g.name(tp)}'s {which} main phase: auto abilities go on the stack, then {g.name(tp)} receives priority",
+        msg("ff.turn.main_phase", player=g.name(tp), phase=PHASE_NAMES[phase]),
         ["9.3.1", "9.3.1.1", "9.3.1.3", "9.3.1.4", "11.1.2"],
     )
     abilities.trigger(g, Event(f"{phase}_start", tp), cites=("9.3.1.3",))
@@ -273,7 +269,7 @@ def main_phase(g: Fftcg, phase: str, *, silent: bool = False) -> bool:
         from judgekit.games.fftcg import dejon
 
         dejon.dejon_start(g)
-    priority.priority_window(g, Window(f"the {which} main phase", True), ["9.3.1.2"])
+    priority.priority_window(g, Window(phase, True), ["9.3.1.2"])
     return True
 
 
@@ -299,28 +295,34 @@ def end_phase(g: Fftcg, *, silent: bool = False) -> bool:
     tp = g.state.turn_player
     g.set_phase("end", "")
     priority.reached(g)
-    g.record(StepKind.PHASE, "rules", f"{g.name(tp)}'s end phase", ["9.5.1"])
+    g.record(StepKind.PHASE, "rules", msg("ff.turn.end_phase", player=g.name(tp)), ["9.5.1"])
     abilities.trigger(g, Event("end_phase_start", tp), cites=("9.5.1.1",))
     abilities.trigger(g, Event("turn_end", tp), cites=("9.5.1.1",))
-    priority.priority_window(g, Window("the end phase", False), ["9.5.1.1"])
+    priority.priority_window(g, Window("end", False), ["9.5.1.1"])
     hand = list(g.state.zones[zone_id(tp, "hand")])
     if len(hand) > HAND_LIMIT:
         n = len(hand) - HAND_LIMIT
         picked = terms.pick_cards(
-            g, tp, hand, n, "discard", "9.5.1.2", f"{g.name(tp)} chooses {n} card(s) to discard down to {HAND_LIMIT}"
+            g,
+            tp,
+            hand,
+            n,
+            "discard",
+            "9.5.1.2",
+            msg("ff.turn.hand_limit_choice", player=g.name(tp), n=n, limit=HAND_LIMIT),
         )
-        terms.discard_cards(g, tp, picked, ["9.5.1.2"], tp, f"the hand limit of {HAND_LIMIT}")
+        terms.discard_cards(g, tp, picked, ["9.5.1.2"], tp, msg("ff.turn.hand_limit", n=HAND_LIMIT))
     rounds = 0
     while True:
         _cleanup(g)
         if not priority.check_before_priority(g, ["9.5.1.4"], silent=True):
-            g.record(StepKind.PHASE, "rules", "nothing is left to do: the turn ends", ["9.5.1.5"])
+            g.record(StepKind.PHASE, "rules", msg("ff.turn.ends"), ["9.5.1.5"])
             return True
         rounds += 1
         if rounds > processing.LOOP_REPEATS * 10:
-            raise g.ambiguity(["9.5.1.4", "13.1"], "the end phase keeps returning to 9.5.1.3.1")
-        priority.priority_window(g, Window("the end phase", False), ["9.5.1.4"])
-        g.record(StepKind.PHASE, "rules", "both players passed: back to 9.5.1.3.1", ["9.5.1.4"])
+            raise g.ambiguity(["9.5.1.4", "13.1"], msg("ff.turn.end_phase_loops", rule="9.5.1.3.1"))
+        priority.priority_window(g, Window("end", False), ["9.5.1.4"])
+        g.record(StepKind.PHASE, "rules", msg("ff.turn.back_to_cleanup", rule="9.5.1.3.1"), ["9.5.1.4"])
 
 
 def _cleanup(g: Fftcg) -> None:
@@ -330,25 +332,26 @@ def _cleanup(g: Fftcg) -> None:
         g.set_marker(i, "damage", 0)
     for e in ending:
         g.end_effect(e.key)
-    parts = []
+    parts: list[Message] = []
     if damaged:
-        parts.append(f"damage is removed from {', '.join(g.label(i) for i in damaged)}")
+        parts.append(msg("ff.cleanup.damage_removed", cards=tuple(g.cref(i) for i in damaged)))
     if ending:
-        parts.append(
-            f"{len(ending)} 'until end of turn' effect(s) end ({', '.join(sorted({e.label for e in ending}))})"
-        )
+        parts.append(msg("ff.cleanup.effects_end", n=len(ending), effects=tuple(sorted({e.label for e in ending}))))
     returned = _end_turn_control(g)
     if returned:
-        parts.append("control goes back: " + ", ".join(returned))
+        parts.append(msg("ff.cleanup.control_back", cards=tuple(returned)))
     lapsed = [d for d in g.delayed if isinstance(d.payload, DelayedAuto) and d.payload.period == "turn"]
     for d in lapsed:
         g.delayed.remove(d)
     if lapsed:
-        parts.append(f"{', '.join(d.label for d in lapsed)} (for this turn) end(s)")
+        parts.append(msg("ff.cleanup.delayed_end", n=len(lapsed), abilities=tuple(d.label for d in lapsed)))
+    said = parts[0] if parts else msg("ff.cleanup.nothing")
+    for part in parts[1:]:
+        said = msg("ff.cleanup.at_once", first=said, then=part)
     g.record(
         StepKind.RULE,
         "rules",
-        (" and, at the same time, ".join(parts) if parts else "no damage to remove and no 'until end of turn' effect"),
+        said,
         ["9.5.1.3"]
         + (["9.5.1.3.1"] if damaged else [])
         + (["9.5.1.3.2"] if ending or returned else [])
@@ -356,14 +359,14 @@ def _cleanup(g: Fftcg) -> None:
     )
 
 
-def _end_turn_control(g: Fftcg) -> list[str]:
+def _end_turn_control(g: Fftcg) -> list[Message]:
     """9.5.1.3.2: a control change 'until the end of the turn' ends; a card that left the field since is a new
     object (7.4) and is not given back."""
-    out: list[str] = []
+    out: list[Message] = []
     for iid, since, back in g.control_until_end:
         if iid in g.state.cards and g.on_field(iid) and g.card(iid).since == since and g.card(iid).controller != back:
             g.set_controller(iid, back, zone_id(back, "field"))
             g.control_since[iid] = g.tick()
-            out.append(f"{g.label(iid)} to {g.name(back)}")
+            out.append(msg("ff.cleanup.control_to", card=g.cref(iid), player=g.name(back)))
     g.control_until_end.clear()
     return out

@@ -27,6 +27,8 @@ from judgekit.engine import (
 )
 from judgekit.engine.stack import Stack
 from judgekit.games.fftcg.cards import Ability, CardDef, CardFilter, Element, Keyword, SelfReplace
+from judgekit.games.fftcg.words import WINDOWS
+from judgekit.message import Message, Sentence
 
 ZONES: tuple[ZoneSpec, ...] = (
     ZoneSpec("deck", "デッキ", ordered=True, visibility=Visibility.HIDDEN),
@@ -96,12 +98,17 @@ class Chars:
 class Window:
     """What the current priority window allows (9.3.1.6, 9.3.1.7, 9.5.1.1, 15.2.3.3)."""
 
-    name: str
-    """Where it opens, for sentences (``main phase 1``, ``the first-strike window``)."""
+    key: str
+    """Where it opens: a key of :data:`~judgekit.games.fftcg.words.WINDOWS` (``main1``, ``first_strike``)."""
     summons: bool
     """Summons may be cast and action and special abilities used."""
     hold_triggers: bool = False
     """Auto abilities are not put on the stack in this window (15.2.3.3)."""
+
+    @property
+    def name(self) -> Message:
+        """Where it opens, for sentences (``the first main phase``, ``the first-strike window``)."""
+        return WINDOWS[self.key]
 
 
 @dataclass(slots=True)
@@ -263,7 +270,7 @@ class Fftcg(Engine):
 
     # --- steps ----------------------------------------------------------------------------
 
-    def finish(self, winner: str | None, message: str, cites: Sequence[str]) -> GameOver:
+    def finish(self, winner: str | None, message: Sentence, cites: Sequence[str]) -> GameOver:
         """End the game as the kernel does; auto abilities waiting for the stack are forgotten too."""
         over = super().finish(winner, message, cites)
         self.autos.clear()

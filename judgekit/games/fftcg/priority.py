@@ -21,6 +21,7 @@ from judgekit.games.fftcg.cards import Ability, Choose
 from judgekit.games.fftcg.format import Pass
 from judgekit.games.fftcg.game import Ctx, Fftcg, LoopPlan, Window
 from judgekit.games.fftcg.registry import rule
+from judgekit.message import msg
 
 LOOP_REPEATS = 3
 """How often the same position may come back while both players pass automatically (13.1)."""
@@ -65,7 +66,7 @@ def priority_window(g: Fftcg, window: Window, cites: Sequence[str], *, silent: b
     g.record(
         StepKind.PHASE,
         "rules",
-        f"both players passed in succession with the stack empty: {window.name} goes on",
+        msg("ff.priority.window_closes", where=window.name),
         [*cites, "11.1.7"],
     )
     return True
@@ -249,7 +250,7 @@ def take_priority(g: Fftcg, player: str) -> tuple[Answer, str]:
     if g.autopass is not None:
         pass_priority(g, player, None)
         return Answer.PASS, other
-    where = g.window.name if g.window else "priority"
+    where = f"the {g.window.key} window" if g.window else "priority"
     entry = g.take_action(f"{player}'s action with priority in {where} (11.1.1)")
     if entry is None:
         raise ScriptEnd

@@ -9,6 +9,7 @@ from typing import Any
 from judgekit.engine import Inputs, Player, StepKind
 from judgekit.errors import ScenarioError
 from judgekit.games import Run
+from judgekit.games.fftcg import words
 from judgekit.games.fftcg.cards import CardDef, Cost, CostOption, Distribute, FromOutside, Mode, ModePick, Variable
 from judgekit.games.fftcg.format import DeckEntry, FftcgScenario, RemovedCard, Side
 from judgekit.games.fftcg.game import Fftcg
@@ -23,6 +24,7 @@ from judgekit.games.support import (
     unknown_kinds,
     value_findings,
 )
+from judgekit.message import Message, msg
 from judgekit.scenario import Scenario, scripted_inputs
 
 DECISIONS: tuple[str, ...] = (
@@ -339,16 +341,15 @@ def run(scenario: Scenario) -> Run:
     assert isinstance(sc, FftcgScenario)
     inputs = Inputs(scripted_inputs(sc.play))
     g = build(sc, inputs)
-    where = (
-        "the start of the game (set-up)"
+    start = (
+        msg("ff.start.setup")
         if sc.start.at == "setup"
-        else f"turn {sc.start.turn}, {sc.start.turn_player}'s {sc.start.at} phase"
+        else msg("ff.start.at", where=words.where(sc.start.turn, sc.start.turn_player, sc.start.at))
     )
-    g.record(StepKind.SETUP, "rules", f"the starting board: {where}", [])
+    g.record(StepKind.SETUP, "rules", start, [])
 
-    def ended() -> str:
-        phase = f"{g.state.phase}/{g.state.step}" if g.state.step else g.state.phase
-        return f"turn {g.state.turn}, {g.state.turn_player}'s {phase} phase"
+    def ended() -> Message:
+        return words.where(g.state.turn, g.state.turn_player, g.state.phase, g.state.step)
 
     return play_out("fftcg", scenario, g, inputs, lambda: flow.run(g, sc.start.at), ended)
 

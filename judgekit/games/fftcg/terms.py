@@ -70,6 +70,7 @@ from judgekit.games.fftcg.cards import (
 from judgekit.games.fftcg.continuous import Applied
 from judgekit.games.fftcg.game import Chars, Ctx, DelayedAuto, Fftcg
 from judgekit.games.fftcg.registry import rule
+from judgekit.message import Sentence, msg
 
 # --- helpers -----------------------------------------------------------------------------------
 
@@ -97,7 +98,7 @@ def targets(g: Fftcg, ctx: Ctx, selector: Selector) -> list[str]:
 
 
 def pick_cards(
-    g: Fftcg, who: str, iids: list[str], n: int, kind: str, rule_id: str, prompt: str, *, low: int | None = None
+    g: Fftcg, who: str, iids: list[str], n: int, kind: str, rule_id: str, prompt: Sentence, *, low: int | None = None
 ) -> list[str]:
     """``n`` of ``iids`` chosen by ``who`` (a decision only when the choice can make a difference)."""
     if n <= 0:
@@ -110,7 +111,7 @@ def pick_cards(
     return [options[c] for c in choice]
 
 
-def order_cards(g: Fftcg, who: str, iids: list[str], rule_id: str, prompt: str) -> list[str]:
+def order_cards(g: Fftcg, who: str, iids: list[str], rule_id: str, prompt: Sentence) -> list[str]:
     """The order ``who`` puts ``iids`` in (first listed first); asked only when the cards differ."""
     if len({g.card(i).key for i in iids}) < 2:
         return iids
@@ -746,16 +747,15 @@ def draw(g: Fftcg, pid: str, n: int, cites: Sequence[str], actor: str = "rules",
         iid = g.state.zones[deck][0]
         g.move(iid, zone_id(pid, "hand"), face_down=False)
         got.append(iid)
-    what = f"{len(got)} card{'s' if len(got) != 1 else ''}"
     if len(got) < n:
         g.record(
             sentence_kind(actor),
             actor,
-            f"{g.name(pid)} draws {what} and tries to draw from an empty deck",
+            msg("ff.draw.from_empty_deck", player=g.name(pid), n=len(got)),
             [*cites, "7.11.1", "3.1.2", "12.4.2"],
         )
     else:
-        g.record(sentence_kind(actor), actor, f"{g.name(pid)} draws {what}", [*cites, "7.11.1"])
+        g.record(sentence_kind(actor), actor, msg("ff.draw.draws", player=g.name(pid), n=len(got)), [*cites, "7.11.1"])
     return len(got)
 
 
@@ -792,14 +792,14 @@ def discard(g: Fftcg, ctx: Ctx, op: Discard, *, silent: bool = False) -> bool:
     if silent:
         return len(hand) >= op.count
     n = min(op.count, len(hand))
-    picked = pick_cards(g, pid, hand, n, "discard", "15.1.1.4.1", f"{g.name(pid)} chooses {n} card(s) to discard")
+    picked = pick_cards(g, pid, hand, n, "discard", "15.1.1.4.1", msg("ff.discard.choose", player=g.name(pid), n=n))
     discard_cards(g, pid, picked, [], ctx.controller, f"discarded for {ctx.label}")
     return n == op.count
 
 
 @rule("15.1.1.4.1", role=RuleRole.TERM)
 def discard_cards(
-    g: Fftcg, pid: str, iids: Sequence[str], cites: Sequence[str], actor: str, why: str, *, silent: bool = False
+    g: Fftcg, pid: str, iids: Sequence[str], cites: Sequence[str], actor: str, why: Sentence, *, silent: bool = False
 ) -> bool:
     """15.1.1.4.1: hand cards go to the break zone as a discard; one step."""
     if silent or not iids:
@@ -808,7 +808,12 @@ def discard_cards(
     for iid in iids:
         g.move(iid, zone_id(g.card(iid).owner, "break"), face_down=False)
         names.append(g.card(iid).name)
-    g.record(sentence_kind(actor), actor, f"{g.name(pid)} discards {', '.join(names)} ({why})", [*cites, "15.1.1.4.1"])
+    g.record(
+        sentence_kind(actor),
+        actor,
+        msg("ff.discard.discards", player=g.name(pid), cards=tuple(names), why=why),
+        [*cites, "15.1.1.4.1"],
+    )
     return True
 
 
@@ -1022,7 +1027,7 @@ def shuffle(g: Fftcg, pid: str, cites: Sequence[str], *, exclude: Sequence[str] 
                 pid,
                 tuple(options),
                 "15.1.1.6.1",
-                f"{g.name(pid)}'s shuffled deck comes out with these on top (the rest as listed)",
+                msg("ff.shuffle.top", player=g.name(pid)),
                 PickMode.SOME,
                 0,
                 len(iids),
@@ -1032,7 +1037,7 @@ def shuffle(g: Fftcg, pid: str, cites: Sequence[str], *, exclude: Sequence[str] 
         top = [options[c] for c in choice]
         rest = [i for i in g.state.zones[zone] if i not in top]
         g.reorder(zone, top + rest)
-    g.record(StepKind.RULE, pid, f"{g.name(pid)}'s deck is shuffled", [*cites, "15.1.1.6.1"])
+    g.record(StepKind.RULE, pid, msg("ff.shuffle.done", player=g.name(pid)), [*cites, "15.1.1.6.1"])
     return True
 
 

@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 
 from judgekit.cli import app
 from judgekit.errors import ScenarioError
+from judgekit.render.sentences import english
 from judgekit.scenario import SCENARIOS_DIR, check_scenario, load_scenario, run_scenario, template, trace_text
 
 runner = CliRunner()
@@ -161,7 +162,7 @@ def test_casting_a_card_with_modes_by_an_effect_is_refused(tmp_path: Path) -> No
     )
     outcome = run_scenario(load_scenario(write(tmp_path, text))).outcome
     assert outcome.end == "bad_script"
-    assert "not modelled" in outcome.message
+    assert "not modelled" in english(outcome.message)
 
 
 def test_runs_are_deterministic() -> None:
@@ -189,7 +190,7 @@ def test_an_auto_ability_cost_paid_short_stops_at_the_pay_decision(tmp_path: Pat
     short = text.replace('choose = ["dull:chocobo#3"]', "choose = []")
     assert short != text
     trace = run_scenario(load_scenario(write(tmp_path, short)))
-    last = trace.steps[-1].sentence
+    last = english(trace.steps[-1].sentence)
     assert "decision needed: 'pay'" in last and "0 CP made; 1 CP needed" in last
 
 

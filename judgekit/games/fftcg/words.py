@@ -1,0 +1,52 @@
+"""The game's own words as messages: phases, steps and the windows where players receive priority.
+
+Sentences name these as nested messages (``msg("ff.phase.attack")``), never as English text, so the
+reader sees the rulebook's term in Japanese and the English rules' word in English.
+"""
+
+from __future__ import annotations
+
+from judgekit.message import Message, msg
+
+PHASE_NAMES: dict[str, Message] = {
+    "setup": msg("ff.phase.setup"),
+    "active": msg("ff.phase.active"),
+    "draw": msg("ff.phase.draw"),
+    "main1": msg("ff.phase.main1"),
+    "attack": msg("ff.phase.attack"),
+    "main2": msg("ff.phase.main2"),
+    "end": msg("ff.phase.end"),
+}
+"""Each phase (9) by its id in :data:`~judgekit.games.fftcg.game.PHASES` (and the set-up before the game, 8.2)."""
+
+STEP_NAMES: dict[str, Message] = {
+    "preparation": msg("ff.step.preparation"),
+    "declaration": msg("ff.step.declaration"),
+    "block": msg("ff.step.block"),
+    "damage": msg("ff.step.damage"),
+}
+"""Each step of the attack phase (10.1) by its id."""
+
+WINDOWS: dict[str, Message] = {
+    "main1": msg("ff.window.main1"),
+    "main2": msg("ff.window.main2"),
+    "end": msg("ff.window.end"),
+    "preparation": msg("ff.window.preparation"),
+    "declaration": msg("ff.window.declaration"),
+    "block": msg("ff.window.block"),
+    "damage": msg("ff.window.damage"),
+    "first_strike": msg("ff.window.first_strike"),
+}
+"""Where a priority window opens, as a sentence names it (``the attack declaration step``)."""
+
+
+def phase_name(phase: str) -> Message | str:
+    """A phase by its id, as a message (an unknown id as it is)."""
+    return PHASE_NAMES.get(phase, phase)
+
+
+def where(turn: int, player: str, phase: str, step: str = "") -> Message:
+    """A moment of the game: ``turn 3, P1's attack phase, attack declaration step``."""
+    if step and step in STEP_NAMES:
+        return msg("ff.where.step", turn=turn, player=player, phase=phase_name(phase), step=STEP_NAMES[step])
+    return msg("ff.where.phase", turn=turn, player=player, phase=phase_name(phase))
