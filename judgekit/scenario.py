@@ -18,14 +18,16 @@ import json
 import operator
 import os
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, TypeAdapter, ValidationError
 from pydantic.dataclasses import dataclass as model
 
+from judgekit.cards.printed import PartReport, Printed, complete
 from judgekit.engine import EndKind, InputKind, ScriptedInput, Trace
 from judgekit.errors import ScenarioError
 from judgekit.message import Sentence
@@ -183,6 +185,13 @@ class Scenario:
     """The game id."""
     model: Any
     """The validated file, as the game's scenario model."""
+    cards_read: Mapping[str, tuple[PartReport, ...]] = dataclass_field(default_factory=dict)
+    """Card key → what became of each part of its printed text (cards of games with a reader)."""
+
+    @property
+    def card_findings(self) -> list[str]:
+        """Where a card's printed text reads otherwise than the structure the file gives by hand."""
+        return Printed({}, cards=dict(self.cards_read)).findings
 
     @property
     def golden_path(self) -> Path:
@@ -235,11 +244,12 @@ def load_scenario(path: str | Path) -> Scenario:
         from judgekit.games import GAMES
 
         raise ScenarioError([("game", f"one of {', '.join(GAMES)}; found {game!r}")], where) from exc
+    printed = complete(support.id, data)
     try:
-        scenario_model = support.adapter().validate_python(data)
+        scenario_model = support.adapter().validate_python(printed.data)
     except ValidationError as exc:
-        raise ScenarioError(_problems(exc), where) from exc
-    problems = prose_problems(scenario_model) + support.validate(scenario_model)
+        raise ScenarioError(printed.problems + _problems(exc), where) from exc
+    problems = printed.problems + prose_problems(scenario_model) + support.validate(scenario_model)
     pinned = support.preset().rulebook
     catalog = library_catalog()
     pin = pin_problems(catalog, support.id, scenario_model.document, scenario_model.rulebook, pinned)
@@ -249,7 +259,7 @@ def load_scenario(path: str | Path) -> Scenario:
         problems += rule_id_problems(catalog, pinned, expectation_ids(scenario_model))
     if problems:
         raise ScenarioError(problems, where)
-    return Scenario(p, p.name.removesuffix(".toml"), support.id, scenario_model)
+    return Scenario(p, p.name.removesuffix(".toml"), support.id, scenario_model, printed.cards)
 
 
 def _problems(exc: ValidationError) -> list[tuple[str, str]]:
@@ -356,6 +366,7 @@ def check_scenario(scenario: Scenario, *, update: bool = False) -> CheckResult:
     trace = run.trace
     findings = common_findings(scenario.model.expect, trace, len(scenario.model.play), run.unused)
     findings += support.findings(scenario, run)
+    findings += scenario.card_findings
     golden = scenario.golden_path
     updated = False
     if update:
@@ -440,11 +451,15 @@ def golden_difference(golden: Path, trace: Trace) -> str | None:
     """
     from itertools import zip_longest
 
+    from judgekit.engine.board_delta import OLD_FORMAT
     from judgekit.render.json import trace_json_lines
 
     old_count = new_count = 0
     identical = True
     with golden.open(encoding="utf-8") as fh:
+        if re.search(rf'"format"\s*:\s*"{re.escape(OLD_FORMAT)}"', fh.read(200)):
+            return _old_format_difference(golden, trace)
+        fh.seek(0)
         for old, new in zip_longest(fh, trace_json_lines(trace)):
             old_count += old is not None
             new_count += new is not None
@@ -456,18 +471,43 @@ def golden_difference(golden: Path, trace: Trace) -> str | None:
     return None if identical else f"{old_count} lines before, {new_count} now"
 
 
+def _old_format_difference(golden: Path, trace: Trace) -> str:
+    """What to say of a golden trace in the old format ``judgekit.trace/1``: how to rewrite it, and whether the
+    run gives the same trace apart from the format."""
+    from judgekit.engine.board_delta import OLD_FORMAT, upgrade_trace_json
+    from judgekit.engine.trace import TRACE_FORMAT
+
+    note = f"it is in the old format {OLD_FORMAT}; `judgekit check --update` rewrites it as {TRACE_FORMAT}"
+    try:
+        old = upgrade_trace_json(json.loads(golden.read_text(encoding="utf-8")))
+    except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
+        return f"{note} (it could not be read: {exc})"
+    new = trace.to_json()
+    if old == new:
+        return f"{note} (the run gives the same trace: only the format changes)"
+    for a, b in zip(old.get("steps", []), new["steps"], strict=False):
+        if a != b:
+            dump = functools.partial(json.dumps, ensure_ascii=False)
+            return f"{note}; the run also differs from it: {_describe_difference(0, dump(a), dump(b))}"
+    if old.get("outcome") != new["outcome"]:
+        return f"{note}; the run also differs from it: the outcome differs"
+    return f"{note}; the run also differs from it: {len(old.get('steps', []))} steps before, {len(new['steps'])} now"
+
+
 def _describe_difference(line: int, a: str, b: str) -> str:
     """The first differing line (numbered from 1) of a golden trace, said for people: which step and what in it."""
     try:
         sa, sb = json.loads(a.rstrip(",")), json.loads(b.rstrip(","))
         if isinstance(sa, dict) and isinstance(sb, dict) and "index" in sa:
-            key = next((k for k in ("sentence", "rules", "changes", "board") if sa.get(k) != sb.get(k)), "")
+            keys = ("sentence", "rules", "changes", "board", "board_delta")
+            key = next((k for k in keys if sa.get(k) != sb.get(k)), "")
             if key == "sentence":
                 return f"step {sa['index']}: was {sa.get('sentence')!r}, now {sb.get('sentence')!r}"
             if key == "rules":
-                ids = [[r["id"] for r in x.get("rules", [])] for x in (sa, sb)]
+                ids = [[r if isinstance(r, str) else r["id"] for r in x.get("rules", [])] for x in (sa, sb)]
                 return f"step {sa['index']} ({sb.get('sentence')!r}): cited {ids[0]}, now {ids[1]}"
-            return f"step {sa['index']} ({sb.get('sentence')!r}): its {key or 'content'} differs"
+            what = "board" if key.startswith("board") else key or "content"
+            return f"step {sa['index']} ({sb.get('sentence')!r}): its {what} differs"
     except json.JSONDecodeError:
         pass
     return f"line {line}"

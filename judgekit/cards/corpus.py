@@ -10,7 +10,7 @@ import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import TypeAdapter
 
@@ -119,3 +119,18 @@ def differences(item: CardText, reading: Data) -> list[str]:
             elif _skill(skill) != _skill(hand):
                 problems.append(f"skills: read {skill}, given {hand}")
     return problems
+
+
+def same_effects(a: Any, b: Any) -> bool:
+    """Whether two lists of effects are the same once validated (defaults written out or left out)."""
+    return bool(_EFFECTS.validate_python(a) == _EFFECTS.validate_python(b))
+
+
+def same_skill(a: Data, b: Data) -> bool:
+    """Whether two skill tables are the same once validated (their ``text`` aside)."""
+    return bool(_skill(a) == _skill(b))
+
+
+def same_ex(a: Data, b: Data) -> bool:
+    """Whether two EX power tables are the same once validated (their ``text`` aside)."""
+    return bool(_ex(a) == _ex(b))

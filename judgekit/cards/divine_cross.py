@@ -835,6 +835,48 @@ def guess_kind(text: str) -> CardKind:
     return "event"
 
 
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One part of a card's printed text, read or not: a skill line, an EX power, or a command's effect."""
+
+    section: Literal["skills", "ex", "effects"]
+    """Which key of the card table the part belongs to."""
+    index: int
+    """Its place among the card's parts of that section (0 for ``effects``)."""
+    text: str
+    """The part's printed text."""
+    reading: Data | list[Data] | None
+    """What the reader read (a skill's or EX power's table, or the list of effects); None when unread."""
+    unread: UnreadText | None
+    """Why the part is unread, else None."""
+
+
+def read_card_parts(text: str, kind: CardKind, card: str = "") -> list[Part]:
+    """A card's whole printed text part by part: what one part does not read leaves the others read
+    (see :func:`read_card`, which stops at the first unread part)."""
+    body = unicodedata.normalize("NFKC", text).strip()
+    if kind in ("event", "action") and not body.startswith("EX"):
+        try:
+            return [Part("effects", 0, body, read_effects(body, card), None)]
+        except UnreadText as exc:
+            return [Part("effects", 0, body, None, exc)]
+    out: list[Part] = []
+    counts = {"skills": 0, "ex": 0}
+    starts_with_ex = bool(_EX_MARK.match(body))
+    for i, part in enumerate(p for p in _EX_MARK.split(body) if p.strip()):
+        line = _SKILL_LINE.match(part.strip())
+        section: Literal["skills", "ex"] = "skills" if line and not (starts_with_ex or i > 0) else "ex"
+        try:
+            reading = read_card(part if i == 0 and not starts_with_ex else f"EX {part}", kind, card)
+            found = reading.get(section) or []
+            out += [Part(section, counts[section] + n, part.strip(), r, None) for n, r in enumerate(found)]
+            counts[section] += len(found)
+        except UnreadText as exc:
+            out.append(Part(section, counts[section], part.strip(), None, exc))
+            counts[section] += 1
+    return out
+
+
 def read_card(text: str, kind: CardKind, card: str = "") -> Data:
     """A card's whole printed text: ``skills``, ``ex`` and ``effects`` as a ``[cards.KEY]`` table writes them.
 

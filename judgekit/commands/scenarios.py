@@ -193,6 +193,14 @@ def new(
     game: Annotated[str, typer.Argument(help="Game id (divine-cross).")],
     name: Annotated[str, typer.Argument(help="The scenario's name (file stem), e.g. advantage-after-modifiers.")],
     directory: Annotated[Path | None, typer.Option("--dir", help="Where to write (default: scenarios/<game>).")] = None,
+    cards: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--card",
+            help="A card by its printed name and text, NAME=TEXT (repeatable): written into the scenario, read by the"
+            " engine when it loads.",
+        ),
+    ] = None,
 ) -> None:
     """Write a commented template scenario, its prose to be written in the command line's language (--lang)."""
     import re
@@ -212,5 +220,10 @@ def new(
     if target.exists():
         typer.echo(f"error: {target} exists; not overwriting it", err=True)
         raise typer.Exit(2)
-    write_output_file(target, template(game, name, cli_language()), "--dir")
+    text = template(game, name, cli_language())
+    if cards:
+        from judgekit.cards.scenario_cards import card_tables
+
+        text = text.rstrip("\n") + "\n\n" + card_tables(game, cards)
+    write_output_file(target, text, "--dir")
     typer.echo(str(target))

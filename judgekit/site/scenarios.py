@@ -38,6 +38,63 @@ BookKey = tuple[str, str, str]
 
 
 @dataclass(frozen=True, slots=True)
+class PrintedPart:
+    """One part of a card's printed text as the page shows it."""
+
+    label: str
+    """``skills[0]``, ``ex[1]``, ``effects``."""
+    text: str
+    """The part's printed text."""
+    source: str
+    """``text`` when the engine runs what it read, ``scenario`` when it runs the structure the file gives."""
+    reading: str
+    """What was read, as the scenario file would write it (TOML); empty when unread."""
+    sentences: tuple[str, ...]
+    """What was read, in plain words."""
+    unread: str
+    """Why the part was not read (empty when read)."""
+    differs: str
+    """How the reading differs from the structure given (empty when the same)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PrintedCard:
+    """A card of a scenario given with printed text."""
+
+    key: str
+    """The card's key in the file."""
+    name: str
+    """Its printed name."""
+    text: str
+    """Its printed text."""
+    parts: tuple[PrintedPart, ...]
+    """What became of each part."""
+
+
+def printed_cards(scenario: Any) -> tuple[PrintedCard, ...]:
+    """The cards of a loaded scenario that the engine read from their printed text."""
+    from judgekit.cards.render import card_sentences, toml_value
+
+    out = []
+    for key, parts in scenario.cards_read.items():
+        card = scenario.model.cards.get(key)
+        shown = []
+        for p in parts:
+            label = p.section if p.section == "effects" else f"{p.section}[{p.index}]"
+            reading = toml_value(p.reading) if p.reading is not None else ""
+            whole = {p.section: p.reading if p.section == "effects" else [p.reading]} if p.reading is not None else {}
+            try:
+                sentences = tuple(card_sentences(whole)) if whole else ()
+            except (KeyError, TypeError, ValueError):
+                sentences = ()
+            shown.append(PrintedPart(label, p.text, p.source, reading, sentences, p.unread, p.differs))
+        name = str(getattr(card, "name", key)) if card is not None else key
+        text = str(getattr(card, "text", "")) if card is not None else ""
+        out.append(PrintedCard(key, name, text, tuple(shown)))
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
 class ScenarioPage:
     """One scenario as the site shows it: what it asks and the trace of its run."""
 
@@ -71,6 +128,8 @@ class ScenarioPage:
     """The scenario file itself (for comparing its citations with newer editions)."""
     prose: Mapping[str, Bilingual] = field(default_factory=dict)
     """Its title, question, ruling and notes for each reader (the fields above are the file's top level)."""
+    cards: tuple[PrintedCard, ...] = ()
+    """Its cards given with printed text, and what the engine read from each."""
 
     def text(self, key: str) -> Bilingual:
         """The prose ``key`` (``title``, ``question``, ``ruling``, ``notes``) for each reader."""
@@ -219,6 +278,7 @@ def load_scenario_pages(root: Path | None = None) -> list[ScenarioPage]:
                 ),
                 file=path,
                 prose={key: Bilingual(scenario.text(key, "ja"), scenario.text(key, "en")) for key in PROSE_FIELDS},
+                cards=printed_cards(scenario),
             )
         )
     if problems:
@@ -443,6 +503,7 @@ def scenario_view(site: Site, scenario: ScenarioPage) -> dict[str, Any]:
         "steps": steps,
         "boards": snapshots,
         "outcome_rules": outcome_rules,
+        "printed_cards": scenario.cards,
         "outcome_sentence": UiText(*both(trace.outcome.message, scenario.game)) if trace is not None else None,
         "previews": previews,
         "scripts": ["static/scenario.js"],
