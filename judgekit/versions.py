@@ -593,7 +593,9 @@ def rerun_scenario(path: Path) -> Rerun:
     golden_path = scenario.golden_path
     if not golden_path.exists():
         return Rerun(result.findings, False, None, error=f"no golden trace {golden_path.name}")
-    golden = json.loads(golden_path.read_text(encoding="utf-8"))
+    from judgekit.engine.board_delta import upgrade_trace_json
+
+    golden = upgrade_trace_json(json.loads(golden_path.read_text(encoding="utf-8")))  # an old format read too
     current = json.loads(trace_text(result.trace))
     return Rerun(
         findings=result.findings,

@@ -16,7 +16,7 @@ from judgekit.engine.decisions import DecisionRequest, Inputs, ScriptedInput
 from judgekit.engine.effects import ContinuousEffect
 from judgekit.engine.events import DelayedTrigger, TriggerBook
 from judgekit.engine.rules import Preset, RuleSpec
-from judgekit.engine.state import Card, GameState, Player, Visibility, zone_id, zone_name, zone_owner
+from judgekit.engine.state import Card, GameState, Player, Visibility, ZoneSpec, zone_id, zone_name, zone_owner
 from judgekit.engine.trace import (
     BoardView,
     CardView,
@@ -68,6 +68,10 @@ class Engine:
         self.last_known: dict[str, Card] = {}
         """Cards as they last were before they left a zone the game looks back at, by instance id (the game
         keeps it: an area, the field)."""
+        self._card_views: dict[str, tuple[Card, CardView]] = {}
+        self._zone_views: dict[str, ZoneView] = {}
+        self._player_views: dict[str, PlayerView] = {}
+        self._board_view: BoardView | None = None
 
     @property
     def rulebook(self) -> Rulebook:
@@ -496,39 +500,88 @@ class Engine:
         return tuple(sorted(card.numbers.items()))
 
     def board(self) -> BoardView:
-        """A snapshot of the visible board."""
+        """A snapshot of the visible board.
+
+        A view that did not change since the last snapshot is reused, the same object: a card's while the
+        card instance, its numbers and attached cards are the same; a zone's, a player's and the board's
+        while all their parts are. So a step that changed little costs little, and the difference from
+        the board before (:func:`judgekit.engine.board_delta.board_delta`) is found by identity."""
         st = self.state
         players = []
         for pid, player in st.players.items():
-            zones = tuple(self._zone_view(f"{pid}.{spec.name}") for spec in st.zone_specs if not spec.shared)
-            players.append(PlayerView(pid, player.name, tuple(sorted(player.counters.items())), zones))
-        shared = tuple(self._zone_view(spec.name) for spec in st.zone_specs if spec.shared)
-        return BoardView(st.turn, st.turn_player, st.phase, st.step, tuple(players), shared)
+            zones = tuple(self._zone_view(zone_id(pid, spec.name), spec) for spec in st.zone_specs if not spec.shared)
+            counters = tuple(sorted(player.counters.items()))
+            old = self._player_views.get(pid)
+            if old is None or old.name != player.name or old.counters != counters or not _same(old.zones, zones):
+                old = self._player_views[pid] = PlayerView(pid, player.name, counters, zones)
+            players.append(old)
+        shared = tuple(self._zone_view(spec.name, spec) for spec in st.zone_specs if spec.shared)
+        board = BoardView(st.turn, st.turn_player, st.phase, st.step, tuple(players), shared)
+        last = self._board_view
+        if last is not None and _same_board(last, board):
+            return last
+        self._board_view = board
+        return board
 
-    def _zone_view(self, zone: str) -> ZoneView:
+    def _zone_view(self, zone: str, spec: ZoneSpec) -> ZoneView:
         st = self.state
-        spec = st.spec(zone)
         iids = st.zones[zone]
+        old = self._zone_views.get(zone)
         if spec.visibility is Visibility.HIDDEN:
-            return ZoneView(spec.name, spec.label, False, len(iids), ())
-        present = set(iids)
-        tops = [i for i in iids if st.cards[i].attached_to not in present]
-        views = tuple(self._card_view(i, iids) for i in tops)
-        return ZoneView(spec.name, spec.label, spec.visibility is Visibility.PUBLIC, len(iids), views)
+            if old is not None and old.count == len(iids):
+                return old
+            view = ZoneView(spec.name, spec.label, False, len(iids), ())
+        else:
+            present = set(iids)
+            tops: list[str] = []
+            attached: dict[str, list[str]] = {}
+            for iid in iids:
+                host = st.cards[iid].attached_to
+                if host is not None and host in present:
+                    attached.setdefault(host, []).append(iid)
+                else:
+                    tops.append(iid)
+            cards = tuple(self._card_view(iid, attached) for iid in tops)
+            if old is not None and old.count == len(iids) and _same(old.cards, cards):
+                return old
+            view = ZoneView(spec.name, spec.label, spec.visibility is Visibility.PUBLIC, len(iids), cards)
+        self._zone_views[zone] = view
+        return view
 
-    def _card_view(self, iid: str, zone_iids: list[str]) -> CardView:
+    def _card_view(self, iid: str, attached: dict[str, list[str]]) -> CardView:
+        """The view of card ``iid`` with the cards attached to it (``attached``: host → its cards in zone order)."""
         card = self.state.cards[iid]
-        attached = tuple(self._card_view(i, zone_iids) for i in zone_iids if self.state.cards[i].attached_to == iid)
-        return CardView(
+        numbers = self.card_numbers(card)
+        under = tuple(self._card_view(i, attached) for i in attached.get(iid, ()))
+        cached = self._card_views.get(iid)
+        if cached is not None and cached[0] is card:
+            view = cached[1]
+            if view.numbers == numbers and _same(view.attached, under):
+                return view
+        view = CardView(
             iid=card.iid,
             key=card.key,
             name=card.name,
             face_down=card.face_down,
-            numbers=self.card_numbers(card),
+            numbers=numbers,
             markers=tuple(sorted((k, v) for k, v in card.markers.items() if v)),
             role=card.role,
-            attached=attached,
+            attached=under,
         )
+        self._card_views[iid] = (card, view)
+        return view
+
+
+def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
+    """Whether two tuples hold the same objects (identity, not equality)."""
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b, strict=True))
+
+
+def _same_board(a: BoardView, b: BoardView) -> bool:
+    """Whether two boards have the same turn, phase and step, and the same player and zone views."""
+    if (a.turn, a.turn_player, a.phase, a.step) != (b.turn, b.turn_player, b.phase, b.step):
+        return False
+    return _same(a.players, b.players) and _same(a.shared, b.shared)
 
 
 __all__ = ["Engine", "GameOver", "ScriptEnd", "zone_name", "zone_owner"]

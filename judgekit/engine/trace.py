@@ -7,6 +7,7 @@ JSON-serialisable form that is byte-identical for the same scenario.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -16,6 +17,9 @@ from judgekit.message import Sentence, sentence_json
 
 Scalar = str | int | bool | None
 """A value before or after a change."""
+
+Home = tuple[str, str, str]
+"""A rulebook as game, document and version: the one a trace is pinned to."""
 
 
 class ChangeKind(StrEnum):
@@ -58,16 +62,9 @@ class StateChange:
     after: Scalar
     """The value after."""
 
-    def to_json(self) -> dict[str, Any]:
-        """The change as plain data."""
-        return {
-            "kind": self.kind.value,
-            "subject": self.subject,
-            "label": self.label,
-            "attribute": self.attribute,
-            "before": self.before,
-            "after": self.after,
-        }
+    def to_json(self) -> list[Scalar]:
+        """The change as plain data: ``[kind, subject, label, attribute, before, after]``."""
+        return [self.kind.value, self.subject, self.label, self.attribute, self.before, self.after]
 
     def describe(self) -> str:
         """A short line for people: ``ルナ (P2-01) damage 0 → 600``."""
@@ -100,17 +97,34 @@ class CardView:
     """Cards attached to it."""
 
     def to_json(self) -> dict[str, Any]:
-        """The card as plain data."""
-        return {
-            "iid": self.iid,
-            "key": self.key,
-            "name": self.name,
-            "face_down": self.face_down,
-            "numbers": dict(self.numbers),
-            "markers": dict(self.markers),
-            "role": self.role,
-            "attached": [c.to_json() for c in self.attached],
-        }
+        """The card as plain data: ``iid``, ``key`` and ``name``, then only the fields that are not empty
+        (``face_down`` when true, ``numbers``, ``markers``, ``role``, ``attached``)."""
+        out: dict[str, Any] = {"iid": self.iid, "key": self.key, "name": self.name}
+        if self.face_down:
+            out["face_down"] = True
+        if self.numbers:
+            out["numbers"] = dict(self.numbers)
+        if self.markers:
+            out["markers"] = dict(self.markers)
+        if self.role is not None:
+            out["role"] = self.role
+        if self.attached:
+            out["attached"] = [c.to_json() for c in self.attached]
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> CardView:
+        """The card from :meth:`to_json`'s plain data (a missing field is empty)."""
+        return cls(
+            iid=data["iid"],
+            key=data["key"],
+            name=data["name"],
+            face_down=bool(data.get("face_down", False)),
+            numbers=tuple(data.get("numbers", {}).items()),
+            markers=tuple(data.get("markers", {}).items()),
+            role=data.get("role"),
+            attached=tuple(cls.from_json(c) for c in data.get("attached", ())),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,14 +143,17 @@ class ZoneView:
     """Its cards, top first; attached cards appear under their host; empty for a deck."""
 
     def to_json(self) -> dict[str, Any]:
-        """The zone as plain data."""
-        return {
-            "name": self.name,
-            "label": self.label,
-            "public": self.public,
-            "count": self.count,
-            "cards": [c.to_json() for c in self.cards],
-        }
+        """The zone as plain data (``cards`` only when it shows some)."""
+        out: dict[str, Any] = {"name": self.name, "label": self.label, "public": self.public, "count": self.count}
+        if self.cards:
+            out["cards"] = [c.to_json() for c in self.cards]
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ZoneView:
+        """The zone from :meth:`to_json`'s plain data."""
+        cards = tuple(CardView.from_json(c) for c in data.get("cards", ()))
+        return cls(data["name"], data["label"], bool(data["public"]), int(data["count"]), cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +177,12 @@ class PlayerView:
             "counters": dict(self.counters),
             "zones": [z.to_json() for z in self.zones],
         }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> PlayerView:
+        """The player's side from :meth:`to_json`'s plain data."""
+        zones = tuple(ZoneView.from_json(z) for z in data["zones"])
+        return cls(data["id"], data["name"], tuple(data["counters"].items()), zones)
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +212,18 @@ class BoardView:
             "players": [p.to_json() for p in self.players],
             "shared": [z.to_json() for z in self.shared],
         }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> BoardView:
+        """The board from :meth:`to_json`'s plain data."""
+        return cls(
+            turn=int(data["turn"]),
+            turn_player=data["turn_player"],
+            phase=data["phase"],
+            step=data["step"],
+            players=tuple(PlayerView.from_json(p) for p in data["players"]),
+            shared=tuple(ZoneView.from_json(z) for z in data["shared"]),
+        )
 
 
 class StepKind(StrEnum):
@@ -248,8 +283,10 @@ class TraceStep:
     play: int | None = None
     """Index of the scenario ``play`` entry this step consumed, if any."""
 
-    def to_json(self) -> dict[str, Any]:
-        """The step as plain data."""
+    def to_json(self, previous: BoardView | None = None, home: Home | None = None) -> dict[str, Any]:
+        """The step as plain data: its board whole, or with ``previous`` (the board of the step before) only
+        what changed (``board_delta``, see :mod:`judgekit.engine.board_delta`); a cited rule of ``home``'s
+        game, document and version as its id alone."""
         return {
             "index": self.index,
             "turn": self.turn,
@@ -258,11 +295,34 @@ class TraceStep:
             "actor": self.actor,
             "kind": self.kind.value,
             "sentence": sentence_json(self.sentence),
-            "rules": [r.to_json() for r in self.rules],
+            "rules": [rule_json(r, home) for r in self.rules],
             "changes": [c.to_json() for c in self.changes],
             "play": self.play,
-            "board": self.board.to_json(),
+            **_board_json(self.board, previous),
         }
+
+
+def _board_json(board: BoardView, previous: BoardView | None) -> dict[str, Any]:
+    if previous is None:
+        return {"board": board.to_json()}
+    from judgekit.engine.board_delta import board_delta
+
+    return {"board_delta": board_delta(previous, board)}
+
+
+def rule_json(ref: RuleRef, home: Home | None) -> str | dict[str, str]:
+    """A citation as plain data: its id alone when it is in the ``home`` rulebook (a trace's pinned one), else
+    every field."""
+    if home is not None and (ref.game, ref.document, ref.version) == home:
+        return ref.id
+    return ref.to_json()
+
+
+def rule_from_json(data: str | Mapping[str, str], home: Home) -> RuleRef:
+    """The citation :func:`rule_json` wrote (an id alone is a rule of the ``home`` rulebook)."""
+    if isinstance(data, str):
+        return RuleRef(*home, data)
+    return RuleRef(data["game"], data["document"], data["version"], data["id"])
 
 
 class EndKind(StrEnum):
@@ -279,6 +339,11 @@ class EndKind(StrEnum):
     BAD_SCRIPT = "bad_script"
     """A scripted entry could not be used where it stands (a decision nobody asked for)."""
 
+
+TRACE_FORMAT = "judgekit.trace/2"
+"""The ``format`` of a serialized trace: ``/2`` keeps the first step's board whole and every later step's as a
+difference (``board_delta``), cited rules of the pinned rulebook as ids; ``/1`` kept every step's board whole
+and every citation in full."""
 
 DRAW = "draw"
 """:attr:`Outcome.winner` of a game that ended in a draw (a player id never reads so)."""
@@ -298,13 +363,13 @@ class Outcome:
     rules: tuple[RuleRef, ...]
     """The rules that decided the ending (the loss condition; the asking rule; the gap)."""
 
-    def to_json(self) -> dict[str, Any]:
-        """The outcome as plain data."""
+    def to_json(self, home: Home | None = None) -> dict[str, Any]:
+        """The outcome as plain data (a rule of ``home``'s rulebook as its id alone)."""
         return {
             "end": self.end.value,
             "winner": self.winner,
             "message": sentence_json(self.message),
-            "rules": [r.to_json() for r in self.rules],
+            "rules": [rule_json(r, home) for r in self.rules],
         }
 
 
@@ -328,17 +393,25 @@ class Trace:
     """How the run ended."""
 
     def to_json(self) -> dict[str, Any]:
-        """The trace as plain data (see :func:`judgekit.render.json.trace_json`)."""
+        """The trace as plain data (see :func:`judgekit.render.json.trace_json`): the first step's board whole,
+        every later step's as its difference from the one before (:data:`TRACE_FORMAT`)."""
+        home = self.home
+        before: tuple[TraceStep | None, ...] = (None, *self.steps)
         return {
-            "format": "judgekit.trace/1",
+            "format": TRACE_FORMAT,
             "game": self.game,
             "document": self.document,
             "version": self.version,
             "scenario": self.scenario,
             "title": self.title,
-            "outcome": self.outcome.to_json(),
-            "steps": [s.to_json() for s in self.steps],
+            "outcome": self.outcome.to_json(home),
+            "steps": [s.to_json(b.board if b else None, home) for b, s in zip(before, self.steps, strict=False)],
         }
+
+    @property
+    def home(self) -> Home:
+        """The trace's pinned rulebook (its rules are written as ids alone)."""
+        return (self.game, self.document, self.version)
 
     def cited_ids(self) -> list[str]:
         """Every rule id cited anywhere in the trace (outcome included), first citation order."""

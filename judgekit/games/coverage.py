@@ -100,7 +100,8 @@ def trace_citations(scenario_dir: Path) -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
     for path in sorted(scenario_dir.glob("*.trace.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
-        ids = {r["id"] for s in data["steps"] for r in s["rules"]} | {r["id"] for r in data["outcome"]["rules"]}
+        cited = [r for s in data["steps"] for r in s["rules"]] + data["outcome"]["rules"]
+        ids = {r if isinstance(r, str) else r["id"] for r in cited}  # an id alone since judgekit.trace/2
         out[path.name.removesuffix(".trace.json")] = ids
     return out
 

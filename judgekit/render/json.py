@@ -1,7 +1,9 @@
 """The JSON rendering of a trace: the canonical, byte-stable form (golden traces, ``--format json``).
 
-The document is one JSON object; each step sits on its own line so that a diff of two traces
-shows which steps changed. UTF-8, ``ensure_ascii=False``, keys in a fixed order.
+The document is one JSON object (``judgekit.trace/2``, see ``docs/scenario-format.md``); each step
+sits on its own line so that a diff of two traces shows which steps changed: the first step with
+the whole board, every later one with what it changed on the board. UTF-8, ``ensure_ascii=False``,
+keys in a fixed order, no spaces after separators.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from judgekit.engine import Trace
 
 
 def _dump(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def trace_json(trace: Trace) -> str:
@@ -36,7 +38,9 @@ def trace_json_lines(trace: Trace) -> Iterator[str]:
         yield f"  {_dump(k)}: {_dump(v)},\n"
     yield '  "steps": [\n'
     last = len(trace.steps) - 1
+    home = trace.home
     for i, step in enumerate(trace.steps):
-        yield "    " + _dump(step.to_json()) + (",\n" if i < last else "\n")
+        previous = trace.steps[i - 1].board if i else None
+        yield "    " + _dump(step.to_json(previous, home)) + (",\n" if i < last else "\n")
     yield "  ]\n"
     yield "}\n"
