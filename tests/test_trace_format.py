@@ -148,6 +148,9 @@ def _version_1(trace: Trace) -> str:
     """The trace as ``judgekit.trace/1`` wrote it: every step's board whole, every citation in full."""
     data = {**trace.to_json(), "format": "judgekit.trace/1", "outcome": trace.outcome.to_json()}
     data["steps"] = [step.to_json() for step in trace.steps]
+    fields = ("kind", "subject", "label", "attribute", "before", "after")
+    for step in data["steps"]:
+        step["changes"] = [dict(zip(fields, change, strict=True)) for change in step["changes"]]
     return json.dumps(data, ensure_ascii=False, indent=1)
 
 

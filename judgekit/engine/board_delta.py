@@ -167,7 +167,8 @@ full."""
 
 def upgrade_trace_json(data: Mapping[str, Any]) -> dict[str, Any]:
     """A ``judgekit.trace/1`` trace's plain data as ``judgekit.trace/2`` would hold it (boards as differences,
-    citations of the pinned rulebook as ids, cards without their empty fields); other data as it is."""
+    citations of the pinned rulebook as ids, changes as lists, cards and zones without their empty fields);
+    other data as it is."""
     if data.get("format") != OLD_FORMAT:
         return dict(data)
     home: Home = (data["game"], data["document"], data["version"])
@@ -180,6 +181,7 @@ def upgrade_trace_json(data: Mapping[str, Any]) -> dict[str, Any]:
     for i, (step, board) in enumerate(zip(data["steps"], boards, strict=True)):
         out = {k: v for k, v in step.items() if k != "board"}
         out["rules"] = rules(step.get("rules", []))
+        out["changes"] = [_change(c) for c in step.get("changes", [])]
         if i:
             out["board_delta"] = board_delta(boards[i - 1], board)
         else:
@@ -187,3 +189,10 @@ def upgrade_trace_json(data: Mapping[str, Any]) -> dict[str, Any]:
         steps.append(out)
     outcome = {**data["outcome"], "rules": rules(data["outcome"].get("rules", []))}
     return {**data, "format": TRACE_FORMAT, "outcome": outcome, "steps": steps}
+
+
+def _change(data: Any) -> Any:
+    """A state change as ``/2`` writes it (``/1`` wrote an object)."""
+    if isinstance(data, Mapping):
+        return [data[k] for k in ("kind", "subject", "label", "attribute", "before", "after")]
+    return data
