@@ -295,6 +295,7 @@ def diff_view(page: DiffPage, diff: BookDiff, scenarios: Sequence[ScenarioPage] 
 def affected(page: DiffPage, diff: BookDiff, scenarios: Sequence[ScenarioPage]) -> list[AffectedScenario]:
     """The scenarios ruled under the page's older version whose cited rules its changes reach."""
     from judgekit.render.versions import touch_text
+    from judgekit.site.scenarios import ScenarioTitle
     from judgekit.versions import read_scenario_file, touches
 
     info = page.old.bi.info
@@ -306,5 +307,6 @@ def affected(page: DiffPage, diff: BookDiff, scenarios: Sequence[ScenarioPage]) 
             continue
         reached = touches(read_scenario_file(scenario.file, book).cited_ids(), diff, book)
         if reached:
-            found.append(AffectedScenario(scenario.title, scenario.path, tuple(touch_text(t) for t in reached)))
+            title = ScenarioTitle(scenario.text("title"))  # in the reader's language
+            found.append(AffectedScenario(title, scenario.path, tuple(touch_text(t) for t in reached)))
     return found

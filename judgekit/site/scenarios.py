@@ -145,16 +145,17 @@ class ScenarioPage:
         """Every (book, rule id, citing step) of the trace, in step order."""
         if self.trace is None:
             return
+        title = ScenarioTitle(self.text("title"))  # the rule pages name the scenario in the reader's language
         for step in self.trace.steps:
             for ref in step.rules:
                 yield (
                     (ref.game, ref.document, ref.version),
                     ref.id,
-                    Citation(self.title, step.index, f"{self.path}#step-{step.index}"),
+                    Citation(title, step.index, f"{self.path}#step-{step.index}"),
                 )
         final = len(self.trace.steps)
         for ref in self.trace.outcome.rules:
-            yield (ref.game, ref.document, ref.version), ref.id, Citation(self.title, final, f"{self.path}#outcome")
+            yield (ref.game, ref.document, ref.version), ref.id, Citation(title, final, f"{self.path}#outcome")
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,7 +200,11 @@ class ScenarioTitle(UiText):
     """A scenario's title for both readers: drawn as :func:`bilingual_html`, and ``.ja``/``.en`` for the
     page's ``<title>`` (an interface string's shape, so the site's filters pass it through)."""
 
-    def __new__(cls, title: Bilingual) -> ScenarioTitle:
+    def __new__(cls, title: Bilingual | str) -> ScenarioTitle:
+        if isinstance(title, str):  # markup made from one by Markup's own methods (``lower()`` in a groupby)
+            obj = Markup.__new__(cls, title)
+            obj.ja = obj.en = str(title)
+            return obj
         obj = Markup.__new__(cls, bilingual_html(title, _title_runs))
         obj.ja = title.ja.text
         obj.en = title.en.text

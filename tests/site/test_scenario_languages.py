@@ -74,3 +74,19 @@ def test_search_finds_a_scenario_in_either_language_and_shows_each_readers_title
     assert row[1] == ["有利は最後に倍にする", "Advantage doubles last"]
     assert row[2] == ["ダメージはいくつ？", "How much damage?"]
     assert row[6] == ("ja", "en")
+
+
+def test_rule_pages_name_the_citing_scenario_in_the_readers_language(tmp_path: Path) -> None:
+    out = build_site(tmp_path / "site", index=toy_index(), scenarios=[translated()]).out
+    citing = [
+        html
+        for page in sorted(out.rglob("*.html"))
+        for html in [page.read_text(encoding="utf-8")]
+        if 'class="citing"' in html
+    ]
+    assert citing, "the toy scenario cites rules"
+    assert all(
+        '<span class="citing"><span class="l-ja" lang="ja">' in html
+        and '<span class="l-en" lang="en">Advantage doubles last</span>:' in html
+        for html in citing
+    )
