@@ -26,6 +26,7 @@ from judgekit.games.code_of_joker.format import (
 )
 from judgekit.games.code_of_joker.game import FIELD_LIMIT, TRIGGER_SLOTS, CodeOfJoker, Ctx
 from judgekit.games.code_of_joker.registry import rule
+from judgekit.message import Message, Sentence, msg
 
 T = TypeVar("T")
 
@@ -63,11 +64,12 @@ def reducer(g: CodeOfJoker, pid: str, card: str, *, silent: bool = False) -> str
     if not found:
         return None
     if len({g.card(c).key for c in found}) > 1 and not silent:
-        slots = ", ".join(f"{g.card(c).name} (slot {g.zone(pid, 'trigger').index(c) + 1})" for c in found)
+        slots = tuple(
+            msg("coj.slot.card", card=g.card(c).name, slot=g.zone(pid, "trigger").index(c) + 1) for c in found
+        )
         raise g.ambiguity(
             [ids.REDUCE_MANDATORY, ids.REDUCE_ONE],
-            f"{g.card(card).name} is lowered in cost by exactly one set card of its colour, and {g.name(pid)} has "
-            f"several different ones ({slots}); the page does not say which is used",
+            msg("coj.gap.which_reducer", card=g.card(card).name, player=g.name(pid), set_cards=slots),
         )
     return found[0]
 
@@ -77,7 +79,7 @@ def _price(g: CodeOfJoker, pid: str, card: str) -> tuple[int, str | None]:
     return max(0, g.cost(card) - (1 if cut else 0)), cut
 
 
-def _pay(g: CodeOfJoker, pid: str, card: str) -> tuple[str, list[str]]:
+def _pay(g: CodeOfJoker, pid: str, card: str) -> tuple[Message, list[str]]:
     """Pay CP for a unit (with the reduction); the sentence part and the rules cited."""
     cut = reducer(g, pid, card)
     cost = g.cost(card)
@@ -85,12 +87,14 @@ def _pay(g: CodeOfJoker, pid: str, card: str) -> tuple[str, list[str]]:
     before = g.counter(pid, "CP")
     g.set_counter(pid, "CP", before - price)
     cites = [ids.CP_PAY]
-    text = f"CP {before} → {before - price}"
+    text = msg("coj.pay.cp", before=before, after=before - price)
     if cut is not None:
         slot = g.zone(pid, "trigger").index(cut) + 1
         cut_name = g.card(cut).name
         terms.to_discard(g, cut)
-        text = f"{cut_name} (slot {slot}) lowers the cost {cost} → {price} and goes to the discard pile; " + text
+        text = msg(
+            "coj.pay.reduced", card=cut_name, slot=slot, cost=cost, price=price, before=before, after=before - price
+        )
         cites += [
             ids.REDUCE,
             ids.REDUCE_MANDATORY,
@@ -147,22 +151,17 @@ def drive(g: CodeOfJoker, entry: ScriptedInput, *, silent: bool = False) -> bool
     card = g.find(pid, "hand", act.card)
     problem = None
     if card is None:
-        problem = IllegalActionError("drive", ids.UNIT_DRIVE, f"{g.name(pid)} has no {act.card!r} in hand")
+        problem = IllegalActionError("drive", ids.UNIT_DRIVE, _not_in_hand(g, pid, act.card))
     elif g.definition(card).type == "evolution":
-        problem = IllegalActionError(
-            "drive",
-            ids.EVO_ONTO,
-            f"{g.card(card).name} is an evolution: it comes onto the field only onto a unit of its colour (overdrive)",
-        )
+        problem = IllegalActionError("drive", ids.EVO_ONTO, msg("coj.reject.evolution", card=g.card(card).name))
     elif g.definition(card).type != "unit":
-        problem = IllegalActionError("drive", ids.UNIT_DRIVE, f"{g.card(card).name} is not a unit card")
+        problem = IllegalActionError("drive", ids.UNIT_DRIVE, msg("coj.reject.not_unit", card=g.card(card).name))
     elif len(g.units(pid)) >= FIELD_LIMIT:
-        problem = IllegalActionError("drive", ids.FIELD_FIVE, f"{g.name(pid)} already has 5 units on the field")
-    elif _price(g, pid, card)[0] > g.counter(pid, "CP"):
-        price = _price(g, pid, card)[0]
         problem = IllegalActionError(
-            "drive", ids.CP_PAY, f"{g.card(card).name} costs {price} CP and {g.name(pid)} has {g.counter(pid, 'CP')}"
+            "drive", ids.FIELD_FIVE, msg("coj.reject.field_full", player=g.name(pid), n=FIELD_LIMIT)
         )
+    elif _price(g, pid, card)[0] > g.counter(pid, "CP"):
+        problem = IllegalActionError("drive", ids.CP_PAY, _short_cp(g, pid, g.card(card).name, _price(g, pid, card)[0]))
     if silent:
         return problem is None
     if problem is not None:
@@ -172,24 +171,31 @@ def drive(g: CodeOfJoker, entry: ScriptedInput, *, silent: bool = False) -> bool
     if g.level(card) == 3:
         raise g.ambiguity(
             [ids.UNIT_ENTERS, ids.OC, ids.EVO_RIGHT],
-            f"{g.card(card).name} is Lv.3 in hand; the page says an evolution overdriven at Lv.3 overclocks on "
-            "entering (its OC effect recovers the action right), but not whether a unit driven at Lv.3 does",
+            msg("coj.gap.driven_lv3", card=g.card(card).name),
         )
     paid, cites = _pay(g, pid, card)
     g.move(card, zone_id(pid, "field"), top=False)
     g.set_num(card, "entered", g.state.turn)
     speed = g.has(card, "スピードムーブ")
     if speed:
-        what = "; 【スピードムーブ】 lifts the attack restriction of the turn it enters"
+        what = msg("coj.drive.speed_move")
         cites += [ids.SPEED_MOVE, ids.RESTRICTION_LIFTED]
     else:
         g.add_marker(card, "restricted")
-        what = " and the attack restriction"
-    level = f" at Lv.{g.level(card)}" if g.level(card) > 1 else ""
+        what = msg("coj.drive.restricted")
+    level: Sentence = msg("coj.drive.at_level", level=g.level(card)) if g.level(card) > 1 else ""
     g.record(
         StepKind.ACTION,
         pid,
-        f"{g.name(pid)} drives {g.card(card).name}{level} (BP {g.bp(card)}; {paid}); it has its action right{what}",
+        msg(
+            "coj.drive.drives",
+            player=g.name(pid),
+            card=g.card(card).name,
+            level=level,
+            bp=g.bp(card),
+            paid=paid,
+            what=what,
+        ),
         [ids.ACT_DRIVE, ids.UNIT_DRIVE, ids.UNIT_ENTERS, ids.RIGHT_ON_DRIVE, ids.RESTRICTION, ids.FIELD, *cites],
         play=entry.index,
     )
@@ -239,21 +245,28 @@ def overdrive(g: CodeOfJoker, entry: ScriptedInput, *, silent: bool = False) -> 
     base = g.find(pid, "field", act.onto)
     problem = None
     if card is None or g.definition(card).type != "evolution":
-        problem = IllegalActionError("overdrive", ids.EVO_ONTO, f"{g.name(pid)} has no evolution {act.card!r} in hand")
+        problem = IllegalActionError(
+            "overdrive", ids.EVO_ONTO, msg("coj.reject.no_evolution", player=g.name(pid), key=repr(act.card))
+        )
     elif base is None:
-        problem = IllegalActionError("overdrive", ids.EVO_ONTO, f"{g.name(pid)} has no unit {act.onto!r} on the field")
+        problem = IllegalActionError(
+            "overdrive", ids.EVO_ONTO, msg("coj.reject.no_unit", player=g.name(pid), key=repr(act.onto))
+        )
     elif g.definition(base).color != g.definition(card).color:
         problem = IllegalActionError(
             "overdrive",
             ids.EVO_ONTO,
-            f"{g.card(card).name} is {g.definition(card).color} "
-            f"and {g.card(base).name} is {g.definition(base).color}: not the same colour",
+            msg(
+                "coj.reject.other_color",
+                card=g.card(card).name,
+                color=terms.color(g.definition(card).color),
+                base=g.card(base).name,
+                base_color=terms.color(g.definition(base).color),
+            ),
         )
     elif _price(g, pid, card)[0] > g.counter(pid, "CP"):
         problem = IllegalActionError(
-            "overdrive",
-            ids.CP_PAY,
-            f"{g.card(card).name} costs {_price(g, pid, card)[0]} CP and {g.name(pid)} has {g.counter(pid, 'CP')}",
+            "overdrive", ids.CP_PAY, _short_cp(g, pid, g.card(card).name, _price(g, pid, card)[0])
         )
     if silent:
         return problem is None
@@ -282,7 +295,7 @@ def overdrive(g: CodeOfJoker, entry: ScriptedInput, *, silent: bool = False) -> 
         ids.RIGHT_OVERDRIVE,
         ids.EVO_RIGHT,
     ]
-    state = "without its action right (it had acted)" if acted else "with its action right"
+    state = msg("coj.overdrive.acted") if acted else msg("coj.overdrive.unacted")
     if acted:
         cites += [ids.MIX_OVERDRIVE_ACTED, ids.MIX_OVERDRIVE_ACTED_RULING]
     level = g.level(card)
@@ -291,8 +304,16 @@ def overdrive(g: CodeOfJoker, entry: ScriptedInput, *, silent: bool = False) -> 
     g.record(
         StepKind.ACTION,
         pid,
-        f"{g.name(pid)} overdrives {g.card(card).name} (Lv.{level}, BP {g.bp(card)}) onto {base_name}, which goes to "
-        f"the discard pile; {g.card(card).name} comes {state} and without the attack restriction ({paid})",
+        msg(
+            "coj.overdrive.overdrives",
+            player=g.name(pid),
+            card=g.card(card).name,
+            level=level,
+            bp=g.bp(card),
+            base=base_name,
+            state=state,
+            paid=paid,
+        ),
         cites,
         play=entry.index,
     )
@@ -301,7 +322,7 @@ def overdrive(g: CodeOfJoker, entry: ScriptedInput, *, silent: bool = False) -> 
         g.record(
             StepKind.RULE,
             "rules",
-            f"{g.card(card).name} is Lv.3: its OC effect (the action right) comes after the other effects",
+            msg("coj.overdrive.lv3", card=g.card(card).name),
             [ids.EVO_RIGHT, ids.PRIORITY_OC_LAST],
         )
     enter(g, pid, card)
@@ -319,7 +340,9 @@ def withdraw(g: CodeOfJoker, entry: ScriptedInput, *, silent: bool = False) -> b
     unit = g.find(pid, "field", act.unit)
     problem = None
     if unit is None:
-        problem = IllegalActionError("withdraw", ids.FIELD_WITHDRAW, f"{g.name(pid)} has no unit {act.unit!r}")
+        problem = IllegalActionError(
+            "withdraw", ids.FIELD_WITHDRAW, msg("coj.reject.no_unit", player=g.name(pid), key=repr(act.unit))
+        )
     if silent:
         return problem is None
     if problem is not None:
@@ -331,7 +354,7 @@ def withdraw(g: CodeOfJoker, entry: ScriptedInput, *, silent: bool = False) -> b
     g.record(
         StepKind.ACTION,
         pid,
-        f"{g.name(pid)} withdraws {name}: to the discard pile at level 1",
+        msg("coj.withdraw", player=g.name(pid), card=name),
         [ids.ACT_WITHDRAW, ids.FIELD_WITHDRAW, ids.CLOCK_LEAVE],
         play=entry.index,
     )
@@ -356,11 +379,13 @@ def set_card(g: CodeOfJoker, entry: ScriptedInput, *, silent: bool = False) -> b
     card = g.find(pid, "hand", act.card)
     problem = None
     if card is None:
-        problem = IllegalActionError("set", ids.TZONE, f"{g.name(pid)} has no {act.card!r} in hand")
+        problem = IllegalActionError("set", ids.TZONE, _not_in_hand(g, pid, act.card))
     elif g.definition(card).type == "joker":
-        problem = IllegalActionError("set", ids.TZONE, "a joker is not set in the trigger zone")
+        problem = IllegalActionError("set", ids.TZONE, msg("coj.reject.set_joker"))
     elif len(g.zone(pid, "trigger")) >= TRIGGER_SLOTS:
-        problem = IllegalActionError("set", ids.TZONE_FOUR, f"{g.name(pid)}'s trigger zone already holds 4 cards")
+        problem = IllegalActionError(
+            "set", ids.TZONE_FOUR, msg("coj.reject.trigger_full", player=g.name(pid), n=TRIGGER_SLOTS)
+        )
     if silent:
         return problem is None
     if problem is not None:
@@ -371,14 +396,15 @@ def set_card(g: CodeOfJoker, entry: ScriptedInput, *, silent: bool = False) -> b
     g.move(card, zone_id(pid, "trigger"), top=False)
     slot = len(g.zone(pid, "trigger"))
     d = g.definition(card)
-    what = {"trigger": "a trigger card", "intercept": "an intercept card"}.get(d.type, "a unit for cost reduction")
+    what = SET_AS.get(d.type, SET_AS["unit"])
     cites = [ids.ACT_SET, ids.TZONE, ids.TZONE_FOUR, ids.TZONE_LEFT, ids.TZONE_COLOR]
     cites.append({"trigger": ids.TRIGGER_FIRES, "intercept": ids.INTERCEPT_USE}.get(d.type, ids.UNIT_REDUCE))
     g.record(
         StepKind.ACTION,
         pid,
-        f"{g.name(pid)} sets {g.card(card).name}, {what}, in slot {slot} of the trigger "
-        f"zone (the opponent sees a {d.color} card)",
+        msg(
+            "coj.set.sets", player=g.name(pid), card=g.card(card).name, what=what, slot=slot, color=terms.color(d.color)
+        ),
         cites,
         play=entry.index,
     )
@@ -394,12 +420,10 @@ def unset_card(g: CodeOfJoker, entry: ScriptedInput, *, silent: bool = False) ->
     if silent:
         return False
     if card is None:
-        reason = f"{g.name(pid)} has no {act.card!r} set in the trigger zone, and a set card cannot be taken out anyway"
+        reason = msg("coj.reject.unset_missing", player=g.name(pid), key=repr(act.card))
     else:
         slot = g.zone(pid, "trigger").index(card) + 1
-        reason = (
-            f"{g.card(card).name} (slot {slot}) stays set: a set card cannot be taken out of the trigger zone at will"
-        )
+        reason = msg("coj.reject.unset", card=msg("coj.slot.card", card=g.card(card).name, slot=slot))
     g.reject(entry, IllegalActionError("unset", ids.TZONE_NO_REMOVE, reason))
     return False
 
@@ -427,24 +451,29 @@ def use_joker(g: CodeOfJoker, entry: ScriptedInput, *, silent: bool = False) -> 
             return False
         raise g.ambiguity(
             [ids.TS_JOKER, ids.JOKER_PAY, ids.JOKER_STAYS],
-            f"{g.card(in_hand).name} was handed to the hand by a full gauge; the page says how a joker is used from "
-            "the joker zone (gauge and CP) but not how one in the hand is used or where it goes after",
+            msg("coj.gap.joker_in_hand", card=g.card(in_hand).name),
         )
     d = g.definition(joker) if joker else None
     if joker is None or d is None or d.type != "joker":
-        problem = IllegalActionError("use_joker", ids.JOKER_ZONE, f"{g.name(pid)} has no joker {act.card!r}")
+        problem = IllegalActionError(
+            "use_joker", ids.JOKER_ZONE, msg("coj.reject.no_joker", player=g.name(pid), key=repr(act.card))
+        )
     elif g.state.flag(pid, "joker"):
-        problem = IllegalActionError("use_joker", ids.JOKER_ONCE, f"{g.name(pid)} has already used a joker this turn")
+        problem = IllegalActionError("use_joker", ids.JOKER_ONCE, msg("coj.reject.joker_used", player=g.name(pid)))
     elif g.counter(pid, "gauge") < (d.gauge or 0):
         problem = IllegalActionError(
             "use_joker",
             ids.JOKER_PAY,
-            f"{d.name} costs {d.gauge} joker gauge and {g.name(pid)} has {g.counter(pid, 'gauge')}",
+            msg(
+                "coj.reject.short_gauge",
+                card=d.name,
+                cost=d.gauge or 0,
+                player=g.name(pid),
+                gauge=g.counter(pid, "gauge"),
+            ),
         )
     elif g.counter(pid, "CP") < d.cost:
-        problem = IllegalActionError(
-            "use_joker", ids.JOKER_PAY, f"{d.name} costs {d.cost} CP and {g.name(pid)} has {g.counter(pid, 'CP')}"
-        )
+        problem = IllegalActionError("use_joker", ids.JOKER_PAY, _short_cp(g, pid, d.name, d.cost))
     if silent:
         return problem is None
     if problem is not None:
@@ -458,8 +487,15 @@ def use_joker(g: CodeOfJoker, entry: ScriptedInput, *, silent: bool = False) -> 
     g.record(
         StepKind.ACTION,
         pid,
-        f"{g.name(pid)} uses the joker {d.name} (gauge {gauge} → {gauge - (d.gauge or 0)}, "
-        f"CP {cp} → {cp - d.cost}); it stays in the joker zone",
+        msg(
+            "coj.joker.uses",
+            player=g.name(pid),
+            card=d.name,
+            gauge_before=gauge,
+            gauge_after=gauge - (d.gauge or 0),
+            cp_before=cp,
+            cp_after=cp - d.cost,
+        ),
         [ids.ACT_JOKER, ids.JOKER_VAR2, ids.JOKER_ZONE, ids.JOKER_PAY, ids.JOKER_STAYS, ids.JOKER_ONCE],
         play=entry.index,
     )
@@ -475,7 +511,7 @@ def discard_card(g: CodeOfJoker, entry: ScriptedInput, *, silent: bool = False) 
     card = g.find(pid, "hand", act.card)
     problem = None
     if card is None:
-        problem = IllegalActionError("discard", ids.ACT_DISCARD, f"{g.name(pid)} has no {act.card!r} in hand")
+        problem = IllegalActionError("discard", ids.ACT_DISCARD, _not_in_hand(g, pid, act.card))
     if silent:
         return problem is None
     if problem is not None:
@@ -486,7 +522,7 @@ def discard_card(g: CodeOfJoker, entry: ScriptedInput, *, silent: bool = False) 
     g.record(
         StepKind.ACTION,
         pid,
-        f"{g.name(pid)} discards {g.card(card).name}",
+        msg("coj.discard.discards", player=g.name(pid), card=g.card(card).name),
         [ids.ACT_DISCARD, ids.DISCARD],
         play=entry.index,
     )
@@ -513,16 +549,18 @@ def override(g: CodeOfJoker, entry: ScriptedInput, *, silent: bool = False) -> b
     problem = None
     if card is None or onto is None or card == onto:
         problem = IllegalActionError(
-            "override", ids.OVERRIDE, f"{g.name(pid)} does not hold both {act.card!r} and {act.onto!r} as two cards"
+            "override",
+            ids.OVERRIDE,
+            msg("coj.reject.override_missing", player=g.name(pid), key=repr(act.card), onto=repr(act.onto)),
         )
     elif g.card(card).name != g.card(onto).name:
         problem = IllegalActionError(
-            "override", ids.OVERRIDE, f"{g.card(card).name} and {g.card(onto).name} do not have the same name"
+            "override", ids.OVERRIDE, msg("coj.reject.other_name", card=g.card(card).name, onto=g.card(onto).name)
         )
     elif g.definition(onto).bp is None:
-        problem = IllegalActionError("override", ids.CLOCK_LEVELS, f"{g.card(onto).name} has no clock level")
+        problem = IllegalActionError("override", ids.CLOCK_LEVELS, msg("coj.reject.no_level", card=g.card(onto).name))
     elif g.level(onto) >= 3:
-        problem = IllegalActionError("override", ids.OVERRIDE_NOT_LV3, f"{g.card(onto).name} is already Lv.3")
+        problem = IllegalActionError("override", ids.OVERRIDE_NOT_LV3, msg("coj.reject.lv3", card=g.card(onto).name))
     if silent:
         return problem is None
     if problem is not None:
@@ -534,17 +572,39 @@ def override(g: CodeOfJoker, entry: ScriptedInput, *, silent: bool = False) -> b
     g.set_num(onto, "level", before + 1, 1)
     terms.to_discard(g, card)
     cites = [ids.OVERRIDE, ids.CLOCK_BY_OVERRIDE, ids.CLOCK_UP_DOWN, ids.OVERRIDE_DISCARD]
-    note = ""
+    note: Sentence = ""
     if top_level > before:
         cites.append(ids.OVERRIDE_DIRECTION)
-        note = f" (the Lv.{top_level} card on top does not count: the card underneath rises)"
+        note = msg("coj.override.direction", level=top_level)
     g.record(
         StepKind.ACTION,
         pid,
-        f"{g.name(pid)} overrides {g.card(onto).name}: Lv.{before} → Lv.{before + 1}{note}; "
-        "the card on top goes to the discard pile",
+        msg(
+            "coj.override.overrides",
+            player=g.name(pid),
+            card=g.card(onto).name,
+            before=before,
+            after=before + 1,
+            note=note,
+        ),
         cites,
         play=entry.index,
     )
     terms.draw(g, pid, 1, [ids.OVERRIDE_DRAW], pid)
     return True
+
+
+SET_AS: dict[str, Message] = {
+    "trigger": msg("coj.set.as_trigger"),
+    "intercept": msg("coj.set.as_intercept"),
+    "unit": msg("coj.set.as_reducer"),
+}
+"""What a set card is set as, by card type (a unit or evolution is set for cost reduction)."""
+
+
+def _not_in_hand(g: CodeOfJoker, pid: str, key: str) -> Message:
+    return msg("coj.reject.not_in_hand", player=g.name(pid), key=repr(key))
+
+
+def _short_cp(g: CodeOfJoker, pid: str, card: str, cost: int) -> Message:
+    return msg("coj.reject.short_cp", card=card, cost=cost, player=g.name(pid), cp=g.counter(pid, "CP"))

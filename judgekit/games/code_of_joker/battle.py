@@ -17,6 +17,7 @@ from judgekit.games.code_of_joker import ids, terms, timing
 from judgekit.games.code_of_joker.format import Attack
 from judgekit.games.code_of_joker.game import Battle, CodeOfJoker
 from judgekit.games.code_of_joker.registry import rule
+from judgekit.message import Message, Sentence, msg
 
 
 @rule(
@@ -44,24 +45,25 @@ def attack(g: CodeOfJoker, entry: ScriptedInput, *, silent: bool = False) -> boo
     problem = None
     also: tuple[str, ...] = ()
     if unit is None:
-        problem = IllegalActionError("attack", ids.AB_ATTACK, f"{g.name(pid)} has no unit {act.unit!r} on the field")
+        problem = IllegalActionError(
+            "attack", ids.AB_ATTACK, msg("coj.reject.no_unit", player=g.name(pid), key=repr(act.unit))
+        )
     elif g.round == 1 and g.is_first(pid):
         free = not g.restricted(unit) or g.has(unit, "スピードムーブ")
         problem = IllegalActionError(
             "attack",
             ids.FIRST_NO_ATTACK,
-            f"round 1: {g.name(pid)} is the first player and "
-            "no unit may attack" + (", whatever lifts its restriction" if free else ""),
+            msg("coj.reject.first_round_lifted", player=g.name(pid))
+            if free
+            else msg("coj.reject.first_round", player=g.name(pid)),
         )
         also = (ids.FIRST_ROUND1,) + ((ids.FIRST_NO_ATTACK_EVEN,) if free else ())
     elif g.acted(unit):
-        problem = IllegalActionError("attack", ids.RIGHT, f"{g.card(unit).name} has used its action right")
+        problem = IllegalActionError("attack", ids.RIGHT, msg("coj.reject.acted", card=g.card(unit).name))
     elif g.restricted(unit) and not (g.has(unit, "スピードムーブ") and g.entered_this_turn(unit)):
-        problem = IllegalActionError("attack", ids.RESTRICTION, f"{g.card(unit).name} has the attack restriction")
+        problem = IllegalActionError("attack", ids.RESTRICTION, msg("coj.reject.restricted", card=g.card(unit).name))
     elif g.has(unit, "攻撃禁止") and g.entered_this_turn(unit):
-        problem = IllegalActionError(
-            "attack", ids.NO_ATTACK, f"{g.card(unit).name} has 【攻撃禁止】 and came onto the field this turn"
-        )
+        problem = IllegalActionError("attack", ids.NO_ATTACK, msg("coj.reject.no_attack", card=g.card(unit).name))
     if silent:
         return problem is None
     if problem is not None:
@@ -78,7 +80,7 @@ def attack(g: CodeOfJoker, entry: ScriptedInput, *, silent: bool = False) -> boo
     g.record(
         StepKind.ACTION,
         pid,
-        f"{g.name(pid)} attacks with {g.card(unit).name} (BP {g.bp(unit)}); it uses up its action right",
+        msg("coj.battle.attacks", player=g.name(pid), card=g.card(unit).name, bp=g.bp(unit)),
         cites,
         play=entry.index,
     )
@@ -127,46 +129,51 @@ def block_step(g: CodeOfJoker, *, silent: bool = False) -> str | None:
     if not g.on_field(b.attacker):
         raise g.ambiguity(
             [ids.AB_BLOCK, ids.MIX_REMOVED],
-            f"{g.label(b.attacker)} left the field before the block choice; the page says what a removal before "
-            "battle damage cancels but not whether the block choice and life damage still happen",
+            msg("coj.gap.gone_before_block", card=g.cref(b.attacker)),
         )
     cites = [ids.AB_BLOCK]
     if barred:
         cites.append(ids.DIMENSION)
     if not units:
-        g.record(StepKind.RULE, "rules", f"{g.name(defender)} has no unit: the block choice is skipped", cites)
+        g.record(StepKind.RULE, "rules", msg("coj.block.no_unit", player=g.name(defender)), cites)
         return None
     if not able:
-        why = "no unit has its action right" + (" or may block past 【次元干渉】" if barred else "")
-        g.record(StepKind.RULE, "rules", f"{g.name(defender)} cannot block: {why}", [*cites, ids.RIGHT])
+        why = (
+            msg("coj.block.none_able_dimension", player=g.name(defender))
+            if barred
+            else msg("coj.block.none_able", player=g.name(defender))
+        )
+        g.record(StepKind.RULE, "rules", why, [*cites, ids.RIGHT])
         return None
     forced = [u for u in able if g.has(u, "強制防御")]
+    barred_cards = tuple(g.cref(u) for u in barred)
     if barred or forced:
-        notes = []
+        notes: list[Message] = []
         if barred:
             notes.append(
-                f"{', '.join(g.label(u) for u in barred)} may not block {g.label(b.attacker)}, which has "
-                f"【次元干渉/コスト{dim}】"
+                msg(
+                    "coj.block.barred",
+                    cards=barred_cards,
+                    attacker=g.cref(b.attacker),
+                    keyword=f"【次元干渉/コスト{dim}】",
+                )
             )
         if forced:
-            notes.append(
-                f"{', '.join(g.label(u) for u in forced)} has 【強制防御】 and can block, so {g.name(defender)} "
-                "must block with it"
-            )
+            notes.append(msg("coj.block.forced", cards=tuple(g.cref(u) for u in forced), player=g.name(defender)))
+        note = notes[0] if len(notes) == 1 else msg("coj.block.both_notes", first=notes[0], then=notes[1])
         g.record(
             StepKind.RULE,
             "rules",
-            "; ".join(notes),
+            note,
             [c for c in cites if c != ids.AB_BLOCK] + ([ids.FORCED_BLOCK] if forced else []),
         )
     options = g.unit_options(forced or able)
+    barred_note: Sentence = msg("coj.block.barred_note", cards=barred_cards) if barred else ""
     if forced:
-        prompt = f"{g.name(defender)} must block (【強制防御】)"
+        prompt = msg("coj.block.must", player=g.name(defender), barred=barred_note)
     else:
         options["none"] = ""
-        prompt = f"{g.name(defender)} chooses a blocker, or none"
-    if barred:
-        prompt += f"; {', '.join(g.label(u) for u in barred)} may not block (【次元干渉】)"
+        prompt = msg("coj.block.choose", player=g.name(defender), barred=barred_note)
     choice = g.decide(DecisionRequest("block", defender, tuple(options), ids.AB_BLOCK, prompt))[0]
     return options[choice] or None
 
@@ -191,7 +198,7 @@ def battle_flow(g: CodeOfJoker, *, silent: bool = False) -> bool:
         g.record(
             StepKind.RULE,
             "rules",
-            f"{g.name(defender)} does not block: the trigger-only アタックした時 timing, then straight to life damage",
+            msg("coj.block.unblocked", player=g.name(defender)),
             [ids.AB_NO_BLOCK],
         )
         timing.process(
@@ -211,7 +218,7 @@ def battle_flow(g: CodeOfJoker, *, silent: bool = False) -> bool:
     g.record(
         StepKind.RULE,
         "rules",
-        f"{g.label(blocker)} blocks {g.label(b.attacker)}: the 戦闘した時 and ブロックした時 timings are one",
+        msg("coj.block.blocks", blocker=g.cref(blocker), attacker=g.cref(b.attacker)),
         [ids.AB_BATTLE_TIMING, ids.AB_BATTLE_TIMING_ONE, ids.PRIORITY_BATTLE_BLOCK],
     )
     timing.process(
@@ -262,8 +269,7 @@ def damage_step(g: CodeOfJoker, *, silent: bool = False) -> bool:
         g.record(
             StepKind.RULE,
             "rules",
-            f"{g.label(gone)} left the field before battle damage: no battle damage, no "
-            "winner, no 【貫通】 damage, no clock up",
+            msg("coj.battle.gone_before_damage", card=g.cref(gone)),
             [ids.AB_DAMAGE, ids.MIX_REMOVED, ids.MIX_REMOVED_BEFORE],
         )
         return False
@@ -271,7 +277,7 @@ def damage_step(g: CodeOfJoker, *, silent: bool = False) -> bool:
     g.record(
         StepKind.RULE,
         "rules",
-        f"battle damage: {g.label(a)} (BP {bp_a}) and {g.label(d)} (BP {bp_d}) deal each other their BP",
+        msg("coj.battle.damage", attacker=g.cref(a), attacker_bp=bp_a, blocker=g.cref(d), blocker_bp=bp_d),
         [ids.AB_DAMAGE],
     )
     terms.deal_damage(g, d, bp_a, None, [ids.AB_DAMAGE], "rules")
@@ -289,38 +295,37 @@ def damage_step(g: CodeOfJoker, *, silent: bool = False) -> bool:
     cites = [ids.AB_WIN]
     if immortal:
         cites += [ids.MIX_IMMORTAL, ids.IMMORTAL]
+    stays: Sentence = ""
     if b.winner is not None:
-        text = f"{g.card(b.winner).name} destroyed the other with more BP: it wins the battle"
+        outcome = msg("coj.battle.won", card=g.card(b.winner).name)
     elif d_dead and a_dead:
-        text = "both units were destroyed: neither wins the battle"
+        outcome = msg("coj.battle.both_destroyed")
     elif d_dead or a_dead:
-        text = "a unit was destroyed, but not by a unit with more BP: neither wins the battle"
+        outcome = msg("coj.battle.no_winner_destroyed")
     else:
-        text = "neither unit was destroyed: neither wins the battle"
+        outcome = msg("coj.battle.none_destroyed")
         if immortal:
             cites.append(ids.MIX_IMMORTAL_NO_WIN)
             hurt = [u for u in (a, d) if g.damage(u)]
             if hurt:
-                text += (
-                    "; no clock up heals "
-                    + ", ".join(g.label(u) for u in hurt)
-                    + ": its damage stays until the end of the turn"
-                )
+                stays = msg("coj.battle.damage_stays", cards=tuple(g.cref(u) for u in hurt))
                 cites.append(ids.MIX_IMMORTAL_DAMAGE_STAYS)
+    penetrate: Sentence = ""
     if g.on_field(a) and g.has(a, "貫通"):
         if b.winner == a:
             b.penetrates = True
-            text += f"; {g.card(a).name} has 【貫通】 and met its condition"
+            penetrate = msg("coj.battle.penetrates", card=g.card(a).name)
             cites.append(ids.PENETRATE)
             if a in immortal:
                 cites.append(ids.MIX_IMMORTAL_PENETRATES)
         else:
-            text += f"; {g.card(a).name} has 【貫通】 but did not destroy the blocker with more BP"
+            penetrate = msg("coj.battle.no_penetration", card=g.card(a).name)
             cites.append(ids.PENETRATE)
             if d in immortal:
                 cites.append(ids.MIX_IMMORTAL_NO_PENETRATION)
             elif a in immortal:
                 cites.append(ids.MIX_IMMORTAL_PENETRATES)
+    text = msg("coj.battle.result", outcome=outcome, stays=stays, penetrate=penetrate)
     g.record(StepKind.RULE, "rules", text, cites)
     timing.flush_destroyed(g)
     return True
@@ -340,8 +345,7 @@ def life_step(g: CodeOfJoker, *, silent: bool = False) -> bool:
         if not g.on_field(b.attacker):
             raise g.ambiguity(
                 [ids.AB_LIFE, ids.MIX_REMOVED],
-                f"{g.label(b.attacker)} attacked unblocked and left the field before life damage; the page does not "
-                "say whether the defender still takes the life damage",
+                msg("coj.gap.gone_before_life", card=g.cref(b.attacker)),
             )
         terms.life_damage(g, [defender], 1, None, [ids.AB_LIFE], "rules")
         return True
@@ -352,8 +356,7 @@ def life_step(g: CodeOfJoker, *, silent: bool = False) -> bool:
             g.record(
                 StepKind.RULE,
                 "rules",
-                f"{g.label(b.attacker)} left the field after battle damage, having met "
-                "the 【貫通】 condition: the 【貫通】 damage still happens",
+                msg("coj.battle.gone_after_damage", card=g.cref(b.attacker)),
                 cites,
             )
         terms.life_damage(g, [defender], 1, None, cites, "rules")
@@ -375,7 +378,8 @@ def battle_end(g: CodeOfJoker, *, silent: bool = False) -> bool:
         Event("battle_end", g.owner_zone(u) if g.on_field(u) else (g.state.cards.get(u) or g.last_known[u]).owner, u)
         for u in units
     )
-    g.record(StepKind.PHASE, "rules", "battle end", [ids.AB_END_TIMING])
+    g.record(StepKind.PHASE, "rules", msg("coj.battle.end"), [ids.AB_END_TIMING])
+
     timing.process(g, timing.Timing("戦闘終了時", events, (ids.AB_END_TIMING,), first=tuple(units)))
     w = b.winner
     if w is not None and g.on_field(w):

@@ -41,6 +41,7 @@ from judgekit.games.code_of_joker.cards import (
 )
 from judgekit.games.code_of_joker.game import CodeOfJoker, Ctx
 from judgekit.games.code_of_joker.registry import rule
+from judgekit.message import Message, Sentence, msg
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +113,7 @@ def candidates(g: CodeOfJoker, ctx: Ctx, target: Target) -> list[str]:
     return matching(g, ctx, target)[0]
 
 
-def choose(g: CodeOfJoker, ctx: Ctx, target: Target, verb: str) -> Chosen:
+def choose(g: CodeOfJoker, ctx: Ctx, target: Target, verb: Message) -> Chosen:
     """The units an instruction acts on; a choice of targets is the controller's decision."""
     if isinstance(target, str):
         unit = named_unit(g, ctx, target)
@@ -130,7 +131,7 @@ def choose(g: CodeOfJoker, ctx: Ctx, target: Target, verb: str) -> Chosen:
             ctx.controller,
             tuple(options),
             ids.EFFECT_MANDATORY,
-            f"{g.name(ctx.controller)} chooses {n} target unit{'s' if n > 1 else ''} to {verb} ({ctx.label})",
+            msg("coj.target.prompt", player=g.name(ctx.controller), n=n, verb=verb, effect=ctx.label),
             PickMode.SOME,
             n,
             n,
@@ -148,8 +149,9 @@ def _cites(chosen: Chosen, *more: str) -> list[str]:
     return out
 
 
-def _names(g: CodeOfJoker, units: Sequence[str]) -> str:
-    return ", ".join(g.label(u) for u in units) or "no unit"
+def _card_names(g: CodeOfJoker, iids: Sequence[str]) -> Sentence | tuple[str, ...]:
+    """Cards' printed names as a list, or "nothing"."""
+    return tuple(g.card(i).name for i in iids) or msg("coj.nothing")
 
 
 def _no_effect_target(g: CodeOfJoker, ctx: Ctx) -> list[str]:
@@ -169,19 +171,27 @@ def bp_effect(g: CodeOfJoker, ctx: Ctx, op: ChangeBp, *, silent: bool = False) -
     """BP+ / BP-: this turn's BP, or the base BP (kept by the end-of-turn reset); not damage (王の治癒力)."""
     if silent:
         return op.amount != 0 and bool(candidates(g, ctx, op.target))
-    chosen = choose(g, ctx, op.target, f"give BP{op.amount:+d}")
+    chosen = choose(g, ctx, op.target, msg("coj.verb.bp", change=f"{op.amount:+d}"))
     for u in chosen.units:
         before = g.bp(u)
         name = "base" if op.base else "turn"
         g.set_num(u, name, g.num(u, name) + op.amount)
-        what = "base BP" if op.base else "BP this turn"
+        what = msg("coj.bp.base") if op.base else msg("coj.bp.turn")
         cites = _cites(chosen, ids.CLOCK_BP if op.base else ids.TE_RESET)
         if op.amount < 0 and g.has(u, "王の治癒力"):
             cites.append(ids.KINGS_HEALING)
         g.record(
             StepKind.EFFECT,
             ctx.controller,
-            f"{ctx.label}: {g.label(u)} {what} {op.amount:+d}: BP {before} → {g.bp(u)}",
+            msg(
+                "coj.effect.bp",
+                effect=ctx.label,
+                card=g.cref(u),
+                what=what,
+                change=f"{op.amount:+d}",
+                before=before,
+                after=g.bp(u),
+            ),
             cites,
         )
     return len(chosen.units) > 0 and not chosen.short
@@ -195,7 +205,7 @@ def damage_effect(g: CodeOfJoker, ctx: Ctx, op: DealDamage, *, silent: bool = Fa
             terms.deal_damage(g, u, op.amount, ctx.controller, (), ctx.controller, silent=True)
             for u in candidates(g, ctx, op.target)
         )
-    chosen = choose(g, ctx, op.target, f"deal {op.amount} damage to")
+    chosen = choose(g, ctx, op.target, msg("coj.verb.damage", amount=op.amount))
     for u in chosen.units:
         terms.deal_damage(g, u, op.amount, ctx.controller, _cites(chosen, ids.TE_RESET), ctx.controller, ctx.label)
     return len(chosen.units) > 0 and not chosen.short
@@ -206,7 +216,7 @@ def destroy_effect(g: CodeOfJoker, ctx: Ctx, op: Destroy, *, silent: bool = Fals
     """破壊する."""
     if silent:
         return bool(candidates(g, ctx, op.target))
-    chosen = choose(g, ctx, op.target, "destroy")
+    chosen = choose(g, ctx, op.target, msg("coj.verb.destroy"))
     for u in chosen.units:
         terms.destroy(g, u, ctx.source, _cites(chosen), ctx.controller, ctx.label)
     return len(chosen.units) > 0 and not chosen.short
@@ -217,7 +227,7 @@ def delete_effect(g: CodeOfJoker, ctx: Ctx, op: Delete, *, silent: bool = False)
     """消滅させる: units leave the field for good (not the discard pile)."""
     if silent:
         return bool(candidates(g, ctx, op.target))
-    chosen = choose(g, ctx, op.target, "delete")
+    chosen = choose(g, ctx, op.target, msg("coj.verb.delete"))
     for u in chosen.units:
         terms.delete(g, u, ctx.controller, _cites(chosen))
     return len(chosen.units) > 0 and not chosen.short
@@ -228,23 +238,18 @@ def bounce_effect(g: CodeOfJoker, ctx: Ctx, op: BounceOp, *, silent: bool = Fals
     """手札に戻す; 【固着】: not by the opponent's effects."""
     if silent:
         return any(not (_opponents(g, ctx, u) and g.has(u, "固着")) for u in candidates(g, ctx, op.target))
-    chosen = choose(g, ctx, op.target, "return to the hand")
+    chosen = choose(g, ctx, op.target, msg("coj.verb.bounce"))
     done = 0
     for u in chosen.units:
         if _opponents(g, ctx, u) and g.has(u, "固着"):
-            g.record(
-                StepKind.RULE,
-                "rules",
-                f"{g.label(u)} has 【固着】: the opponent's effect cannot return it to the hand",
-                [ids.FIXED],
-            )
+            g.record(StepKind.RULE, "rules", msg("coj.keyword.fixed", card=g.cref(u)), [ids.FIXED])
             continue
-        name = g.label(u)
+        card = g.cref(u)
         terms.leave_field(g, u, "hand")
         g.record(
             StepKind.EFFECT,
             ctx.controller,
-            f"{ctx.label}: {name} returns to the hand at level 1",
+            msg("coj.effect.bounced", effect=ctx.label, card=card),
             _cites(chosen, ids.CLOCK_LEAVE),
         )
         done += 1
@@ -259,20 +264,15 @@ def consume_effect(g: CodeOfJoker, ctx: Ctx, op: Consume, *, silent: bool = Fals
             not g.acted(u) and not (_opponents(g, ctx, u) and g.has(u, "無我の境地"))
             for u in candidates(g, ctx, op.target)
         )
-    chosen = choose(g, ctx, op.target, "use up the action right of")
+    chosen = choose(g, ctx, op.target, msg("coj.verb.consume"))
     for u in chosen.units:
         if _opponents(g, ctx, u) and g.has(u, "無我の境地"):
-            g.record(
-                StepKind.RULE,
-                "rules",
-                f"{g.label(u)} has 【無我の境地】: the opponent's effect cannot use up its action right",
-                [ids.SELFLESS],
-            )
+            g.record(StepKind.RULE, "rules", msg("coj.keyword.selfless", card=g.cref(u)), [ids.SELFLESS])
         elif g.acted(u):
             g.record(
                 StepKind.EFFECT,
                 ctx.controller,
-                f"{ctx.label}: {g.label(u)} has already acted; nothing changes",
+                msg("coj.effect.already_acted", effect=ctx.label, card=g.cref(u)),
                 _cites(chosen, ids.RIGHT_ACTED, *_no_effect_target(g, ctx)),
             )
         else:
@@ -280,7 +280,7 @@ def consume_effect(g: CodeOfJoker, ctx: Ctx, op: Consume, *, silent: bool = Fals
             g.record(
                 StepKind.EFFECT,
                 ctx.controller,
-                f"{ctx.label}: {g.label(u)} loses its action right",
+                msg("coj.effect.consumed", effect=ctx.label, card=g.cref(u)),
                 _cites(chosen, ids.RIGHT_CONSUMED),
             )
     return len(chosen.units) > 0 and not chosen.short
@@ -291,21 +291,21 @@ def recover_effect(g: CodeOfJoker, ctx: Ctx, op: Recover, *, silent: bool = Fals
     """行動権を回復する (用語/行動権/6)."""
     if silent:
         return any(g.acted(u) for u in candidates(g, ctx, op.target))
-    chosen = choose(g, ctx, op.target, "recover the action right of")
+    chosen = choose(g, ctx, op.target, msg("coj.verb.recover"))
     for u in chosen.units:
         if g.acted(u):
             g.remove_marker(u, "acted")
             g.record(
                 StepKind.EFFECT,
                 ctx.controller,
-                f"{ctx.label}: {g.label(u)} recovers its action right",
+                msg("coj.effect.recovered", effect=ctx.label, card=g.cref(u)),
                 _cites(chosen, ids.RIGHT_RECOVERED),
             )
         else:
             g.record(
                 StepKind.EFFECT,
                 ctx.controller,
-                f"{ctx.label}: {g.label(u)} has its action right; nothing changes",
+                msg("coj.effect.has_right", effect=ctx.label, card=g.cref(u)),
                 _cites(chosen, ids.RIGHT_RECOVERED, *_no_effect_target(g, ctx)),
             )
     return len(chosen.units) > 0 and not chosen.short
@@ -316,7 +316,7 @@ def level_effect(g: CodeOfJoker, ctx: Ctx, op: ChangeLevel, *, silent: bool = Fa
     """レベルアップ効果 (クロックレベル/3/3): the level changes by the effect's amount."""
     if silent:
         return any(terms.change_level(g, u, op.by, (), "rules", silent=True) for u in candidates(g, ctx, op.target))
-    chosen = choose(g, ctx, op.target, f"change the level ({op.by:+d}) of")
+    chosen = choose(g, ctx, op.target, msg("coj.verb.level", change=f"{op.by:+d}"))
     for u in chosen.units:
         terms.change_level(g, u, op.by, _cites(chosen, ids.CLOCK_BY_EFFECT), ctx.controller)
     return len(chosen.units) > 0 and not chosen.short
@@ -327,7 +327,7 @@ def grant_effect(g: CodeOfJoker, ctx: Ctx, op: Grant, *, silent: bool = False) -
     """キーワード能力/3: a unit granted a keyword has it."""
     if silent:
         return any(not g.has(u, op.keyword) for u in candidates(g, ctx, op.target))
-    chosen = choose(g, ctx, op.target, f"grant 【{op.keyword}】 to")
+    chosen = choose(g, ctx, op.target, msg("coj.verb.grant", keyword=f"【{op.keyword}】"))
     for u in chosen.units:
         g.add_effect(
             ContinuousEffect(
@@ -337,16 +337,16 @@ def grant_effect(g: CodeOfJoker, ctx: Ctx, op: Grant, *, silent: bool = False) -
                 layer=0,
                 timestamp=g.tick(),
                 until=op.until,
-                label=f"【{op.keyword}】 from {ctx.label}",
+                label=f"【{op.keyword}】 from {g.card(ctx.source).name}",
                 payload=(op.keyword, op.dimension),
                 targets=(u,),
             )
         )
-        span = "until the end of the turn" if op.until == "turn" else "while it stays on the field"
+        span = msg("coj.span.turn") if op.until == "turn" else msg("coj.span.field")
         g.record(
             StepKind.EFFECT,
             ctx.controller,
-            f"{ctx.label}: {g.label(u)} has 【{op.keyword}】 {span}",
+            msg("coj.effect.granted", effect=ctx.label, card=g.cref(u), keyword=f"【{op.keyword}】", span=span),
             _cites(chosen, ids.KEYWORD_GRANTED),
         )
     return len(chosen.units) > 0 and not chosen.short
@@ -387,7 +387,7 @@ def draw_effect(g: CodeOfJoker, ctx: Ctx, op: Draw, *, silent: bool = False) -> 
     return terms.draw(g, pid, op.count, [], ctx.controller, ctx.label) == op.count
 
 
-def pick(g: CodeOfJoker, who: str, iids: list[str], n: int, kind: str, prompt: str) -> list[str]:
+def pick(g: CodeOfJoker, who: str, iids: list[str], n: int, kind: str, prompt: Sentence) -> list[str]:
     """``n`` of ``iids`` chosen by ``who`` (asked only when the choice can make a difference)."""
     if n <= 0:
         return []
@@ -406,14 +406,17 @@ def discard_effect(g: CodeOfJoker, ctx: Ctx, op: Discard, *, silent: bool = Fals
     if silent:
         return bool(hand)
     n = min(op.count, len(hand))
-    chosen = pick(
-        g, pid, hand, n, "discard", f"{g.name(pid)} chooses {terms.plural(n, 'card')} to discard ({ctx.label})"
-    )
+    chosen = pick(g, pid, hand, n, "discard", msg("coj.discard.prompt", player=g.name(pid), n=n, effect=ctx.label))
     for iid in chosen:
         terms.to_discard(g, iid)
     cites = [ids.DISCARD] + ([ids.AS_MANY] if n < op.count else [])
-    names = ", ".join(g.card(i).name for i in chosen) or "nothing"
-    g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: {g.name(pid)} discards {names}", cites)
+    names = _card_names(g, chosen)
+    g.record(
+        StepKind.EFFECT,
+        ctx.controller,
+        msg("coj.effect.discards", effect=ctx.label, player=g.name(pid), cards=names),
+        cites,
+    )
     return n == op.count
 
 
@@ -436,7 +439,7 @@ def break_set(g: CodeOfJoker, ctx: Ctx, op: BreakSet, *, silent: bool = False) -
                 ctx.controller,
                 tuple(options),
                 ids.EFFECT_MANDATORY,
-                f"{g.name(ctx.controller)} chooses {n} set card(s) of {g.name(pid)}",
+                msg("coj.break_set.prompt", player=g.name(ctx.controller), n=n, owner=g.name(pid)),
                 PickMode.SOME,
                 n,
                 n,
@@ -448,8 +451,13 @@ def break_set(g: CodeOfJoker, ctx: Ctx, op: BreakSet, *, silent: bool = False) -
     g.record(
         StepKind.EFFECT,
         ctx.controller,
-        f"{ctx.label}: {', '.join(g.card(i).name for i in chosen)} (slot {', '.join(str(slots[i]) for i in chosen)}) "
-        f"of {g.name(pid)}'s trigger zone go to the discard pile; the rest move left",
+        msg(
+            "coj.effect.break_set",
+            effect=ctx.label,
+            cards=tuple(g.card(i).name for i in chosen),
+            slots=tuple(slots[i] for i in chosen),
+            owner=g.name(pid),
+        ),
         [ids.TZONE_LEFT, ids.DISCARD] + ([ids.AS_MANY] if n < op.count else []),
     )
     return n == op.count
@@ -469,7 +477,7 @@ def delete_discard(g: CodeOfJoker, ctx: Ctx, op: DeleteDiscard, *, silent: bool 
         pile,
         n,
         "discard_card",
-        f"{g.name(ctx.controller)} chooses {terms.plural(n, 'card')} of {g.name(pid)}'s discard pile to delete",
+        msg("coj.delete_discard.prompt", player=g.name(ctx.controller), n=n, owner=g.name(pid)),
     )
     for iid in chosen:
         terms.delete(g, iid, ctx.controller, [ids.AS_MANY] if n < op.count else [])
@@ -490,17 +498,22 @@ def salvage(g: CodeOfJoker, ctx: Ctx, op: Salvage, *, silent: bool = False) -> b
         pile,
         n,
         "discard_card",
-        f"{g.name(ctx.controller)} chooses {terms.plural(n, 'card')} of the discard pile to take",
+        msg("coj.salvage.prompt", player=g.name(ctx.controller), n=n),
     )
     for iid in chosen:
         g.move(iid, zone_id(ctx.controller, "hand"), top=False)
     cites = [ids.DISCARD_PUBLIC] + ([ids.DELETE] if deleted else []) + ([ids.AS_MANY] if n < op.count else [])
-    extra = f" ({terms.plural(len(deleted), 'deleted card')} cannot be taken)" if deleted else ""
-    names = ", ".join(g.card(i).name for i in chosen) or "nothing"
+    extra: Sentence = msg("coj.salvage.deleted", n=len(deleted)) if deleted else ""
     g.record(
         StepKind.EFFECT,
         ctx.controller,
-        f"{ctx.label}: {g.name(ctx.controller)} takes {names} from the discard pile into the hand{extra}",
+        msg(
+            "coj.effect.salvage",
+            effect=ctx.label,
+            player=g.name(ctx.controller),
+            cards=_card_names(g, chosen),
+            deleted=extra,
+        ),
         cites,
     )
     return n == op.count
@@ -537,19 +550,18 @@ def if_done(g: CodeOfJoker, ctx: Ctx, op: IfDone, *, silent: bool = False) -> bo
         g.record(
             StepKind.EFFECT,
             ctx.controller,
-            f"{ctx.label}: the cost before そうした場合 cannot be paid in full, "
-            "so none of it is paid and what follows does not happen",
+            msg("coj.if_done.unpaid", effect=ctx.label),
             [ids.IF_DONE, ids.IF_DONE_NO_PART, ids.IF_DONE_NOTHING],
         )
         return False
     g.record(
         StepKind.EFFECT,
         ctx.controller,
-        f"{ctx.label}: the cost before そうした場合 can be paid, so it must be paid",
+        msg("coj.if_done.payable", effect=ctx.label),
         [ids.IF_DONE, ids.EFFECT_NO_MAY],
     )
     run(g, ctx, op.do)
-    g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: the cost was paid; what follows happens", [ids.IF_DONE])
+    g.record(StepKind.EFFECT, ctx.controller, msg("coj.if_done.paid", effect=ctx.label), [ids.IF_DONE])
     return run(g, ctx, op.then)
 
 
@@ -623,15 +635,12 @@ def run(g: CodeOfJoker, ctx: Ctx, effects: Sequence[Effect], *, silent: bool = F
             target = op.target  # type: ignore[union-attr]
             shielded = matching(g, ctx, target)[1] if isinstance(target, Select) else []
             why = [ids.BLESSING] if shielded else []
-            if shielded:
-                ctx_note = f" (【加護】 keeps {', '.join(g.label(u) for u in shielded)} from being a target)"
-            else:
-                ctx_note = ""
+            note: Sentence = msg("coj.run.shielded", cards=tuple(g.cref(u) for u in shielded)) if shielded else ""
             if not rest:
                 g.record(
                     StepKind.EFFECT,
                     ctx.controller,
-                    f"{ctx.label}: its instruction {op.op} finds no unit{ctx_note}; nothing happens",
+                    msg("coj.run.no_unit", effect=ctx.label, op=op.op, note=note),
                     [ids.EFFECT_ORDER, ids.PARTIAL, *why],
                 )
                 full = False
@@ -640,8 +649,7 @@ def run(g: CodeOfJoker, ctx: Ctx, effects: Sequence[Effect], *, silent: bool = F
                 g.record(
                     StepKind.EFFECT,
                     ctx.controller,
-                    f"{ctx.label}: its instruction {op.op} can take no target"
-                    f"{ctx_note}, so that part does not happen; what follows still happens (pattern A)",
+                    msg("coj.run.pattern_a", effect=ctx.label, op=op.op, note=note),
                     [ids.PARTIAL, ids.PATTERN_A, ids.PATTERN_EXAMPLES, *why],
                 )
                 full = False
@@ -650,16 +658,13 @@ def run(g: CodeOfJoker, ctx: Ctx, effects: Sequence[Effect], *, silent: bool = F
                 g.record(
                     StepKind.EFFECT,
                     ctx.controller,
-                    f"{ctx.label}: its instruction {op.op} finds no unit to act "
-                    f"on{ctx_note}, so what follows is void (pattern B)",
+                    msg("coj.run.pattern_b", effect=ctx.label, op=op.op, note=note),
                     [ids.PARTIAL, ids.PATTERN_B, ids.PATTERN_EXAMPLES, *why],
                 )
                 return False
             raise g.ambiguity(
                 [ids.PARTIAL, ids.PATTERN_A, ids.PATTERN_B, ids.PATTERN_EXAMPLES, *why],
-                f"{ctx.label}: its instruction {op.op} finds no unit and more follows; the page says some cards "
-                "skip that part (pattern A) and others void the rest (pattern B), card by card, and the card "
-                'does not say which (give its effect pattern = "A" or "B")',
+                msg("coj.run.pattern_gap", effect=ctx.label, op=op.op),
             )
         done = HANDLERS[type(op)](g, ctx, op)
         full = full and done

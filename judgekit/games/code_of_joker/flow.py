@@ -19,6 +19,7 @@ from judgekit.games.code_of_joker import actions, battle, ids, terms, timing
 from judgekit.games.code_of_joker.format import EndTurn
 from judgekit.games.code_of_joker.game import CP_BY_ROUND, HAND_LIMIT, LAST_ROUND, CodeOfJoker
 from judgekit.games.code_of_joker.registry import rule
+from judgekit.message import Message, Sentence, msg
 
 ACTIONS = {
     "drive": actions.drive,
@@ -51,29 +52,33 @@ def run(g: CodeOfJoker, at: str) -> None:
 @rule(ids.DECK_40, ids.DECK_THREE, ids.DECK_FOIL, role=RuleRole.PROCEDURE)
 def deck_check(g: CodeOfJoker, *, silent: bool = False) -> bool:
     """デッキ構成: a deck is exactly 40 cards, at most 3 of a name, foils and normal cards together."""
-    problems: list[tuple[str, list[str], str]] = []
+    problems: list[tuple[str, list[str], Message]] = []
     for pid in g.state.players:
         cards = [g.card(i) for i in g.zone(pid, "deck")]
         if len(cards) != 40:
-            problems.append((pid, [ids.DECK_40], f"{len(cards)} cards, not 40"))
+            problems.append((pid, [ids.DECK_40], msg("coj.deck.size", n=len(cards))))
         names = Counter(c.name for c in cards)
         for name, n in sorted(names.items()):
             if n > 3:
                 keys = {c.key for c in cards if c.name == name}
                 cites = [ids.DECK_THREE] + ([ids.DECK_FOIL] if len(keys) > 1 else [])
-                foil = " (foil and normal cards count together)" if len(keys) > 1 else ""
-                problems.append((pid, cites, f"{n} cards named {name}{foil}; at most 3"))
+                copies = (
+                    msg("coj.deck.copies_foil", n=n, card=name)
+                    if len(keys) > 1
+                    else msg("coj.deck.copies", n=n, card=name)
+                )
+                problems.append((pid, cites, copies))
     if silent:
         return not problems
     if problems:
         for pid, cites, text in problems:
-            g.record(StepKind.RULE, "rules", f"{g.name(pid)}'s deck is not legal: {text}", cites)
+            g.record(StepKind.RULE, "rules", msg("coj.deck.illegal", player=g.name(pid), why=text), cites)
         all_cites = list(dict.fromkeys(c for _, cs, _ in problems for c in cs))
-        raise g.finish(None, "the game cannot start: a deck is not legal", all_cites)
+        raise g.finish(None, msg("coj.deck.cannot_start"), all_cites)
     g.record(
         StepKind.RULE,
         "rules",
-        "both decks are legal: 40 cards, at most 3 of a name",
+        msg("coj.deck.legal"),
         [ids.DECK_40, ids.DECK_THREE, ids.DECK_FOIL],
     )
     return True
@@ -91,14 +96,14 @@ def setup(g: CodeOfJoker, *, silent: bool = False) -> bool:
             None,
             tuple(g.state.players),
             ids.START_FIRST,
-            "chance assigns the first player",
+            msg("coj.setup.first_player"),
             chance=True,
         )
     )[0]
     g.first = first
     for pid in g.state.players:
         g.set_counter(pid, "LP", 8)
-    g.record(StepKind.RULE, "rules", "each player has 8 LP", [ids.START_LP])
+    g.record(StepKind.RULE, "rules", msg("coj.setup.lp", lp=8), [ids.START_LP])
     for pid in (first, g.state.opponent(first)):
         _take_four(g, pid)
         while True:
@@ -108,15 +113,14 @@ def setup(g: CodeOfJoker, *, silent: bool = False) -> bool:
                     pid,
                     ("yes", "no"),
                     ids.START_HAND,
-                    f"{g.name(pid)} chooses whether to redraw the opening hand (the 5-second window is "
-                    "the scenario's input)",
+                    msg("coj.setup.mulligan", player=g.name(pid)),
                 )
             )[0]
             if answer == "no":
                 break
             for iid in g.zone(pid, "hand"):
                 g.move(iid, zone_id(pid, "deck"), top=False)
-            g.record(StepKind.RULE, pid, f"{g.name(pid)} returns the hand to the deck to redraw", [ids.START_HAND])
+            g.record(StepKind.RULE, pid, msg("coj.setup.redraw", player=g.name(pid)), [ids.START_HAND])
             deck = g.zone(pid, "deck")
             options = g.card_options(deck)
             choice = g.decide(
@@ -125,7 +129,7 @@ def setup(g: CodeOfJoker, *, silent: bool = False) -> bool:
                     pid,
                     tuple(options),
                     ids.START_HAND,
-                    f"{g.name(pid)}'s deck after the redraw comes out with these on top (the rest as listed)",
+                    msg("coj.setup.shuffle", player=g.name(pid)),
                     PickMode.SOME,
                     0,
                     len(deck),
@@ -139,8 +143,7 @@ def setup(g: CodeOfJoker, *, silent: bool = False) -> bool:
     g.record(
         StepKind.PHASE,
         "rules",
-        f"{g.name(first)} is the first player and starts as the turn player; "
-        f"{g.name(g.state.opponent(first))} starts as the other player",
+        msg("coj.setup.first", first=g.name(first), second=g.name(g.state.opponent(first))),
         [ids.FIRST_TURN_PLAYER, ids.SECOND_STARTS],
     )
     return True
@@ -149,7 +152,7 @@ def setup(g: CodeOfJoker, *, silent: bool = False) -> bool:
 def _take_four(g: CodeOfJoker, pid: str) -> None:
     for iid in g.zone(pid, "deck")[:4]:
         g.move(iid, zone_id(pid, "hand"), top=False)
-    g.record(StepKind.RULE, pid, f"{g.name(pid)} takes 4 cards as the opening hand", [ids.START_HAND])
+    g.record(StepKind.RULE, pid, msg("coj.setup.hand", player=g.name(pid), n=4), [ids.START_HAND])
 
 
 @rule(ids.TE_NEXT, ids.TE_LOOP, ids.TURN_START, ids.TURN_END_ORDER, role=RuleRole.PROCEDURE)
@@ -168,7 +171,7 @@ def turn(g: CodeOfJoker, at: str, *, silent: bool = False) -> bool:
         g.set_turn(g.state.turn + 1, nxt)
         g.clear_flags()
         g.set_phase("turn_start", "")
-        g.record(StepKind.PHASE, "rules", f"the players swap: {g.name(nxt)}'s turn begins", [ids.TE_NEXT, ids.TE_LOOP])
+        g.record(StepKind.PHASE, "rules", msg("coj.turn.swap", player=g.name(nxt)), [ids.TE_NEXT, ids.TE_LOOP])
         part = "turn_start"
 
 
@@ -178,9 +181,13 @@ def turn_start(g: CodeOfJoker, *, silent: bool = False) -> bool:
     if silent:
         return True
     tp = g.state.turn_player
-    who = "first" if g.is_first(tp) else "second"
     g.set_phase("turn_start", "")
-    g.record(StepKind.PHASE, "rules", f"round {g.round}: {g.name(tp)}'s turn starts ({who} player)", [ids.TURN_START])
+    g.record(
+        StepKind.PHASE,
+        "rules",
+        msg("coj.turn.starts", round=g.round, player=g.name(tp), order=_order(g, tp)),
+        [ids.TURN_START],
+    )
     recover_step(g)
     cp_step(g)
     draw_step(g)
@@ -205,11 +212,12 @@ def recover_step(g: CodeOfJoker, *, silent: bool = False) -> bool:
                 g.remove_marker(u, "acted")
         if g.restricted(u):
             g.remove_marker(u, "restricted")
-    text = f"{g.name(tp)}'s units recover their action right and lose their attack restriction"
     cites = [ids.TS_RECOVER, ids.RIGHT_RECOVERED, ids.RESTRICTION_LIFTED]
+    curse: Sentence = ""
     if cursed:
-        text += f"; {', '.join(g.label(u) for u in cursed)} has 【呪縛】 and does not recover"
+        curse = msg("coj.turn.cursed", cards=tuple(g.cref(u) for u in cursed))
         cites.append(ids.CURSE)
+    text = msg("coj.turn.recover", player=g.name(tp), cursed=curse)
     g.record(StepKind.RULE, "rules", text, cites)
     return True
 
@@ -224,12 +232,10 @@ def cp_step(g: CodeOfJoker, *, silent: bool = False) -> bool:
     g.set_phase("turn_start", "cp")
     before = g.counter(tp, "CP")
     g.set_counter(tp, "CP", value)
-    who = "first" if g.is_first(tp) else "second"
     g.record(
         StepKind.RULE,
         "rules",
-        f"{g.name(tp)}'s CP is set to {value} (round {g.round}, {who} player; "
-        f"the {before} left before is not carried over)",
+        msg("coj.turn.cp", player=g.name(tp), cp=value, round=g.round, order=_order(g, tp), before=before),
         [ids.TS_CP, ids.CP_SET, ids.CP_TABLE],
     )
     return True
@@ -247,7 +253,7 @@ def draw_step(g: CodeOfJoker, *, silent: bool = False) -> bool:
         g.record(
             StepKind.RULE,
             "rules",
-            f"round 1: {g.name(tp)} is the first player and does not draw",
+            msg("coj.turn.first_no_draw", player=g.name(tp)),
             [ids.TS_DRAW, ids.FIRST_ROUND1, ids.FIRST_NO_DRAW],
         )
         return False
@@ -268,16 +274,15 @@ def joker_step(g: CodeOfJoker, *, silent: bool = False) -> bool:
         if gauge > 0:
             raise g.ambiguity(
                 [ids.TS_JOKER, ids.JOKER_GAUGE],
-                f"{g.name(tp)}'s joker gauge is {gauge} and the page gives no gauge size, so whether it is full "
-                "is unknown (a scenario may give it as joker.full)",
+                msg("coj.joker.no_size", player=g.name(tp), gauge=gauge),
             )
-        g.record(StepKind.RULE, "rules", f"{g.name(tp)}'s joker gauge is empty: no joker is handed out", [ids.TS_JOKER])
+        g.record(StepKind.RULE, "rules", msg("coj.joker.empty", player=g.name(tp)), [ids.TS_JOKER])
         return False
     if gauge < g.gauge_full:
         g.record(
             StepKind.RULE,
             "rules",
-            f"{g.name(tp)}'s joker gauge is {gauge} of {g.gauge_full} (the size is a scenario input): not full",
+            msg("coj.joker.not_full", player=g.name(tp), gauge=gauge, full=g.gauge_full),
             [ids.TS_JOKER],
         )
         return False
@@ -285,16 +290,14 @@ def joker_step(g: CodeOfJoker, *, silent: bool = False) -> bool:
     if len({g.card(j).key for j in jokers}) != 1:
         raise g.ambiguity(
             [ids.TS_JOKER, ids.JOKER_ZONE, ids.JOKER_STAYS],
-            f"{g.name(tp)}'s joker gauge is full and a joker card is to be added to the hand, but "
-            f"{g.name(tp)} has {len(jokers)} jokers in the joker zone, and the page neither says which one comes "
-            "nor squares the hand-out with jokers staying in their own zone",
+            msg("coj.joker.which", player=g.name(tp), n=len(jokers)),
         )
     if g.hand_size(tp) >= HAND_LIMIT:
         g.pending_joker[tp] = jokers[0]
         g.record(
             StepKind.RULE,
             "rules",
-            f"{g.name(tp)}'s joker gauge is full but the hand holds 7: the joker comes as soon as the hand holds fewer",
+            msg("coj.joker.hand_full", player=g.name(tp), limit=HAND_LIMIT),
             [ids.TS_JOKER, ids.TS_JOKER_FULL_HAND],
         )
         return True
@@ -309,8 +312,7 @@ def _hand_joker(g: CodeOfJoker, pid: str, joker: str, cites: list[str]) -> None:
     g.record(
         StepKind.RULE,
         "rules",
-        f"{g.name(pid)}'s joker gauge is full: {g.card(joker).name} is added to the hand "
-        f"and the gauge ({before}) is emptied",
+        msg("coj.joker.handed", player=g.name(pid), card=g.card(joker).name, gauge=before),
         cites,
     )
 
@@ -348,7 +350,7 @@ def action_phase(g: CodeOfJoker, *, silent: bool = False) -> Any:
     g.record(
         StepKind.PHASE,
         "rules",
-        f"{g.name(tp)}'s action time (60 seconds; the time is the scenario's input)",
+        msg("coj.turn.action_time", player=g.name(tp), seconds=60),
         [ids.ACTIONS],
     )
     while True:
@@ -359,13 +361,17 @@ def action_phase(g: CodeOfJoker, *, silent: bool = False) -> Any:
         if entry is None:
             raise ScriptEnd
         if g.actor(entry) != tp:
-            g.reject(entry, IllegalActionError(entry.name, ids.ACTIONS, "only the turn player acts"))
+            g.reject(entry, IllegalActionError(entry.name, ids.ACTIONS, msg("coj.turn.only_turn_player")))
             continue
         if entry.name == "end_turn":
             end = entry.payload
             assert isinstance(end, EndTurn)
-            left = f" with {end.time_left} seconds left" if end.time_left is not None else ""
-            g.record(StepKind.ACTION, tp, f"{g.name(tp)} ends the turn{left}", [ids.TURN_END], play=entry.index)
+            ends = (
+                msg("coj.turn.ends_with_time", player=g.name(tp), seconds=end.time_left)
+                if end.time_left is not None
+                else msg("coj.turn.ends", player=g.name(tp))
+            )
+            g.record(StepKind.ACTION, tp, ends, [ids.TURN_END], play=entry.index)
             return end
         ACTIONS[entry.name](g, entry)
 
@@ -377,8 +383,12 @@ def turn_end(g: CodeOfJoker, end: Any, *, silent: bool = False) -> bool:
         return True
     tp = g.state.turn_player
     g.set_phase("turn_end", "gauge")
-    left = f"{end.time_left} seconds left" if end.time_left is not None else "the time left"
-    terms.raise_gauge(g, tp, end.gauge, f"the turn ended with {left}", [ids.TURN_END_ORDER, ids.TE_GAUGE])
+    why = (
+        msg("coj.gauge.turn_ended_with", seconds=end.time_left)
+        if end.time_left is not None
+        else msg("coj.gauge.turn_ended")
+    )
+    terms.raise_gauge(g, tp, end.gauge, why, [ids.TURN_END_ORDER, ids.TE_GAUGE])
     g.set_phase("turn_end", "effects")
     timing.process(g, timing.Timing("ターン終了時", (Event("turn_end", tp),), (ids.TE_EFFECTS,)))
     reset_step(g)
@@ -402,9 +412,10 @@ def reset_step(g: CodeOfJoker, *, silent: bool = False) -> bool:
             g.set_num(u, "damage", 0)
     for e in [e for e in g.effects if e.until == "turn"]:
         g.end_effect(e.key)
-    text = "this turn's BP changes and damage are reset"
+    text = msg("coj.turn.reset")
     if touched:
-        text += ": " + ", ".join(f"{g.label(u)} BP {g.bp(u)}" for u in touched)
+        units = tuple(msg("coj.turn.reset_unit", card=g.cref(u), bp=g.bp(u)) for u in touched)
+        text = msg("coj.turn.reset_units", units=units)
     cites = [ids.TE_RESET] + ([ids.OC_NO_HEAL] if oc else [])
     g.record(StepKind.RULE, "rules", text, cites)
     return True
@@ -421,13 +432,13 @@ def round_ten(g: CodeOfJoker, *, silent: bool = False) -> bool:
     if lp1 > lp2:
         raise g.finish(
             first,
-            f"round 10 is over: {g.name(first)} has more LP ({lp1} to {lp2}) and wins",
+            msg("coj.end.more_lp", round=LAST_ROUND, player=g.name(first), lp=lp1, other=lp2),
             [ids.END, ids.END_ROUND_TEN],
         )
     if lp2 > lp1:
-        text = f"round 10 is over: {g.name(second)} has more LP ({lp2} to {lp1}) and wins"
+        text = msg("coj.end.more_lp", round=LAST_ROUND, player=g.name(second), lp=lp2, other=lp1)
     else:
-        text = f"round 10 is over: both have {lp1} LP; a tie goes to the second player, {g.name(second)}, who wins"
+        text = msg("coj.end.tie", round=LAST_ROUND, lp=lp1, player=g.name(second))
     raise g.finish(second, text, [ids.END, ids.END_ROUND_TEN])
 
 
@@ -439,6 +450,10 @@ def silenced_field_check(g: CodeOfJoker, *, silent: bool = False) -> bool:
         return bool(both)
     raise g.ambiguity(
         [ids.SILENCE, ids.FIELD_EFFECT],
-        f"{g.label(both[0])} has 【沈黙】 (it cannot fire effects) and a field effect, which is not fired but lasts "
-        "while the unit is on the field; the page does not say whether 【沈黙】 stops it",
+        msg("coj.gap.silenced_field_effect", card=g.cref(both[0])),
     )
+
+
+def _order(g: CodeOfJoker, pid: str) -> Message:
+    """先攻 or 後攻, for sentences."""
+    return msg("coj.order.first") if g.is_first(pid) else msg("coj.order.second")

@@ -29,6 +29,7 @@ from judgekit.engine import (
     zone_id,
 )
 from judgekit.games.code_of_joker.cards import Ability, CardDef, Keyword
+from judgekit.message import Sentence
 
 ZONES: tuple[ZoneSpec, ...] = (
     ZoneSpec("deck", "デッキ", ordered=True, visibility=Visibility.HIDDEN),
@@ -76,8 +77,8 @@ class Ctx:
     """Instance id of the card whose effect it is."""
     unit: str | None
     """The unit ``self`` means, if any."""
-    label: str
-    """The effect, for sentences."""
+    label: Sentence
+    """The effect, for sentences (a card's printed name, or a message naming the effect)."""
     pattern: str | None = None
     """Pattern A or B (カード効果について/6)."""
     subject: str | None = None

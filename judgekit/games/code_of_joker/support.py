@@ -22,6 +22,7 @@ from judgekit.games.support import (
     unknown_kinds,
     value_findings,
 )
+from judgekit.message import Message, msg
 from judgekit.scenario import Scenario, scripted_inputs
 
 DECISIONS: tuple[str, ...] = ("mulligan", "block", "intercept", "target", "discard", "trigger_card", "discard_card")
@@ -34,6 +35,15 @@ ZONE_NAMES: tuple[str, ...] = ("deck", "hand", "field", "trigger", "discard", "d
 """The zones a board expectation may name."""
 
 _ZONE = re.compile(rf"^P[12]\.({'|'.join(ZONE_NAMES)})$")
+
+PARTS: dict[str, Message] = {
+    "setup": msg("coj.part.setup"),
+    "turn_start": msg("coj.part.turn_start"),
+    "action": msg("coj.part.action"),
+    "battle": msg("coj.part.battle"),
+    "turn_end": msg("coj.part.turn_end"),
+}
+"""The parts of a turn (the engine's phases) for sentences."""
 
 
 # --- validation --------------------------------------------------------------------------------
@@ -210,16 +220,21 @@ def run(scenario: Scenario) -> Run:
     assert isinstance(sc, CodeOfJokerScenario)
     inputs = Inputs(scripted_inputs(sc.play))
     g = build(sc, inputs)
-    part = {"turn_start": "turn start", "action": "action time"}.get(sc.start.at, "")
-    where = (
-        "the start of the game (set-up)"
-        if sc.start.at == "setup"
-        else f"round {sc.start.round}, {sc.start.turn_player}'s {part} ({sc.start.first} is the first player)"
-    )
-    g.record(StepKind.SETUP, "rules", f"the starting board: {where}", [])
+    if sc.start.at == "setup":
+        start = msg("coj.start.setup")
+    else:
+        part = msg("coj.part.action_time") if sc.start.at == "action" else PARTS[sc.start.at]
+        start = msg(
+            "coj.start.board",
+            round=sc.start.round,
+            player=sc.start.turn_player,
+            part=part,
+            first=sc.start.first,
+        )
+    g.record(StepKind.SETUP, "rules", start, [])
 
-    def ended() -> str:
-        return f"round {g.round}, {g.state.turn_player}'s {g.state.phase.replace('_', ' ')}"
+    def ended() -> Message:
+        return msg("coj.ended", round=g.round, player=g.state.turn_player, part=PARTS[g.state.phase])
 
     return play_out("code-of-joker", scenario, g, inputs, lambda: flow.run(g, sc.start.at), ended)
 

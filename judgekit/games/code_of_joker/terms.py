@@ -16,18 +16,34 @@ from judgekit.errors import ScenarioError
 from judgekit.games.code_of_joker import ids
 from judgekit.games.code_of_joker.game import CP_LIMIT, HAND_LIMIT, CodeOfJoker
 from judgekit.games.code_of_joker.registry import rule
+from judgekit.message import Message, Sentence, msg
+
+COLORS: dict[str, Message] = {
+    "red": msg("coj.color.red"),
+    "blue": msg("coj.color.blue"),
+    "yellow": msg("coj.color.yellow"),
+    "green": msg("coj.color.green"),
+    "purple": msg("coj.color.purple"),
+    "colorless": msg("coj.color.colorless"),
+}
+"""The colours (属性) for sentences."""
 
 
-def plural(n: int, word: str) -> str:
-    """``1 card``, ``2 cards``."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def color(name: str) -> Message:
+    """A colour for sentences."""
+    return COLORS[name]
+
+
+def effect_says(label: Sentence, sentence: Message) -> Message:
+    """``sentence`` as what the effect ``label`` does (``label: sentence``); as it is without a label."""
+    return msg("coj.effect.does", effect=label, what=sentence) if label else sentence
 
 
 # --- CP --------------------------------------------------------------------------------------
 
 
 @rule(ids.CP_PAY, ids.CP_MAX, role=RuleRole.TERM)
-def change_cp(g: CodeOfJoker, pid: str, by: int, actor: str, why: str, *, silent: bool = False) -> int:
+def change_cp(g: CodeOfJoker, pid: str, by: int, actor: str, why: Sentence, *, silent: bool = False) -> int:
     """CP/1: CP pays for cards; an effect may raise it above the round's value, to at most 12 (CP/2/1)."""
     before = g.counter(pid, "CP")
     after = max(before, min(CP_LIMIT, before + by)) if by >= 0 else max(0, before + by)
@@ -35,11 +51,11 @@ def change_cp(g: CodeOfJoker, pid: str, by: int, actor: str, why: str, *, silent
         return after - before
     g.set_counter(pid, "CP", after)
     cites = [ids.CP_PAY] if by < 0 else [ids.CP_MAX]
-    capped = " (12 at most)" if by > 0 and before + by > CP_LIMIT else ""
+    capped: Sentence = msg("coj.cp.capped", limit=CP_LIMIT) if by > 0 and before + by > CP_LIMIT else ""
     g.record(
         StepKind.EFFECT if actor != "rules" else StepKind.RULE,
         actor,
-        f"{g.name(pid)}'s CP {before} → {after}{capped}: {why}",
+        msg("coj.cp.changes", player=g.name(pid), before=before, after=after, capped=capped, why=why),
         cites,
     )
     return after - before
@@ -52,7 +68,7 @@ def change_cp(g: CodeOfJoker, pid: str, by: int, actor: str, why: str, *, silent
     ids.DRAW, ids.DRAW_LIMIT, ids.DRAW_REFRESH, ids.DRAW_REFRESH_ONE_LEFT, ids.DRAW_REFRESH_DELETED, role=RuleRole.TERM
 )
 def draw(
-    g: CodeOfJoker, pid: str, n: int, cites: Sequence[str], actor: str, label: str = "", *, silent: bool = False
+    g: CodeOfJoker, pid: str, n: int, cites: Sequence[str], actor: str, label: Sentence = "", *, silent: bool = False
 ) -> int:
     """ドロー/1: at most up to 7 cards in hand; ドロー/2: a deck shorter than the draw is refreshed first."""
     hand = g.hand_size(pid)
@@ -63,7 +79,7 @@ def draw(
         g.record(
             StepKind.RULE,
             "rules",
-            f"{g.name(pid)} holds {hand} of 7 cards: draws {k} instead of {n}",
+            msg("coj.draw.limited", player=g.name(pid), hand=hand, limit=HAND_LIMIT, draws=k, asked=n),
             [*cites, ids.DRAW_LIMIT],
         )
     if k == 0:
@@ -76,7 +92,7 @@ def draw(
     g.record(
         StepKind.RULE if actor == "rules" else StepKind.EFFECT,
         pid,
-        (f"{label}: " if label else "") + f"{g.name(pid)} draws {plural(k, 'card')}",
+        effect_says(label, msg("coj.draw.draws", player=g.name(pid), n=k)),
         [*cites, ids.DRAW],
     )
     return k
@@ -106,17 +122,18 @@ def refresh(g: CodeOfJoker, pid: str, k: int, cites: Sequence[str]) -> None:
         g.serials[pid] = g.serials.get(pid, 0) + 1
         card = Card(f"{pid}-{g.serials[pid]:02d}", key, g.defs[key].name, pid, pid, deck, face_down=True)
         new.insert(0, g.create(card).iid)
-    why = [
-        f"{g.name(pid)} must draw {k} and the deck holds {left}",
-        "the deck and the discard pile are thrown away and the registered 40 cards are set as a new deck",
-    ]
     refresh_cites = [*cites, ids.DRAW_REFRESH, ids.DRAW_REFRESH_DELETED]
+    unreachable: Sentence = ""
     if left:
-        why.append(f"the {plural(left, 'card')} left cannot be drawn")
+        unreachable = msg("coj.refresh.left", n=left)
         refresh_cites.append(ids.DRAW_REFRESH_ONE_LEFT)
-    if deleted:
-        why.append(f"the {plural(deleted, 'deleted card')} are set again too")
-    g.record(StepKind.RULE, "rules", "; ".join(why), refresh_cites)
+    again: Sentence = msg("coj.refresh.deleted", n=deleted) if deleted else ""
+    g.record(
+        StepKind.RULE,
+        "rules",
+        msg("coj.refresh.done", player=g.name(pid), draws=k, deck=left, left=unreachable, deleted=again),
+        refresh_cites,
+    )
     options = g.card_options(new)
     choice = g.decide(
         DecisionRequest(
@@ -124,7 +141,7 @@ def refresh(g: CodeOfJoker, pid: str, k: int, cites: Sequence[str]) -> None:
             pid,
             tuple(options),
             ids.DRAW_REFRESH,
-            f"{g.name(pid)}'s new deck comes out with these on top (the rest in registered order)",
+            msg("coj.refresh.shuffle", player=g.name(pid)),
             PickMode.SOME,
             0,
             len(new),
@@ -150,7 +167,7 @@ def leave_field(g: CodeOfJoker, iid: str, to: str, *, silent: bool = False) -> C
         g.record(
             StepKind.RULE,
             "rules",
-            f"{card.name} is leaving the field: its field effect is gone at once",
+            msg("coj.field_effect.gone", card=card.name),
             [ids.FIELD_EFFECT],
         )
     new = g.move(iid, zone_id(pid, to), top=to != "hand", keep_markers=False)
@@ -187,20 +204,26 @@ def reset_in_hand(g: CodeOfJoker, iid: str) -> None:
     role=RuleRole.TERM,
 )
 def destroy(
-    g: CodeOfJoker, iid: str, by: str, cites: Sequence[str], actor: str, label: str = "", *, silent: bool = False
+    g: CodeOfJoker,
+    iid: str,
+    by: str,
+    cites: Sequence[str],
+    actor: str,
+    label: Sentence = "",
+    *,
+    silent: bool = False,
 ) -> bool:
     """破壊: the unit goes to the discard pile; its 破壊された時 timing comes next (優先度/3)."""
     if silent or not g.on_field(iid):
         return g.on_field(iid)
     before = g.card(iid)
     pid = before.owner
-    name = before.name
+    card = g.cref(iid)
     leave_field(g, iid, "discard")
     g.record(
         StepKind.RULE if actor == "rules" else StepKind.EFFECT,
         actor,
-        (f"{label}: " if label else "")
-        + f"{name} ({pid}.field) is destroyed: to the top of the discard pile, at level 1",
+        effect_says(label, msg("coj.destroyed", card=card)),
         [*cites, ids.CLOCK_LEAVE, ids.DISCARD, ids.DISCARD_LEVEL, ids.DISCARD_ORDER],
     )
     g.destroyed.append(Event("destroyed", pid, iid, by, last_known=before))
@@ -224,6 +247,7 @@ def delete(g: CodeOfJoker, iid: str, actor: str, cites: Sequence[str], *, silent
     if silent:
         return True
     card = g.card(iid)
+    named = g.cref(iid)
     where = g.zone_of(iid)
     if where == "field":
         leave_field(g, iid, "deleted")
@@ -232,7 +256,7 @@ def delete(g: CodeOfJoker, iid: str, actor: str, cites: Sequence[str], *, silent
     g.record(
         StepKind.EFFECT,
         actor,
-        f"{card.name} ({card.zone}) is deleted: it no longer counts as a card of the discard pile",
+        msg("coj.deleted", card=named),
         [*cites, ids.DELETE] + ([ids.CLOCK_LEAVE] if where == "field" else []),
     )
     return True
@@ -249,30 +273,35 @@ def deal_damage(
     effect_of: str | None,
     cites: Sequence[str],
     actor: str,
-    label: str = "",
+    label: Sentence = "",
     *,
     silent: bool = False,
 ) -> int:
     """Damage lowers BP until the end of the turn; 【不滅】, 【秩序の盾】 and 【王の治癒力】 stop it."""
     bp = g.bp(iid)
-    stop: tuple[str, str] | None = None
+    stop: tuple[str, Message] | None = None
     if g.has(iid, "不滅"):
-        stop = (ids.IMMORTAL, "it has 【不滅】 and takes no damage")
+        stop = (ids.IMMORTAL, msg("coj.damage.immortal"))
     elif effect_of is not None and effect_of != g.owner_zone(iid) and g.has(iid, "秩序の盾"):
-        stop = (ids.ORDER_SHIELD, "it has 【秩序の盾】 and takes no damage from the opponent's effects")
+        stop = (ids.ORDER_SHIELD, msg("coj.damage.order_shield"))
     elif g.has(iid, "王の治癒力") and amount < bp:
-        stop = (ids.KINGS_HEALING, f"it has 【王の治癒力】 and takes no damage below its BP ({amount} < {bp})")
+        stop = (ids.KINGS_HEALING, msg("coj.damage.kings_healing", amount=amount, bp=bp))
     if silent:
         return 0 if stop else amount
     if stop is not None:
-        g.record(StepKind.RULE, "rules", f"{g.label(iid)} is dealt {amount} damage: {stop[1]}", [*cites, stop[0]])
+        g.record(
+            StepKind.RULE,
+            "rules",
+            msg("coj.damage.stopped", card=g.cref(iid), amount=amount, why=stop[1]),
+            [*cites, stop[0]],
+        )
         return 0
     g.set_num(iid, "damage", g.damage(iid) + amount)
     kind = StepKind.RULE if actor == "rules" else StepKind.EFFECT
     g.record(
         kind,
         actor,
-        (f"{label}: " if label else "") + f"{g.label(iid)} takes {amount} damage: BP {bp} → {g.bp(iid)}",
+        effect_says(label, msg("coj.damage.taken", card=g.cref(iid), amount=amount, before=bp, after=g.bp(iid))),
         list(cites),
     )
     return amount
@@ -300,20 +329,30 @@ def change_level(g: CodeOfJoker, iid: str, by: int, cites: Sequence[str], actor:
         return after - before
     kind = StepKind.RULE if actor == "rules" else StepKind.EFFECT
     if after == before:
-        why = "Lv.3 is the highest: no clock up" if by > 0 else "Lv.1 is the lowest: no clock down"
         extra = [ids.OC_NO_HEAL] if by > 0 and g.damage(iid) else []
-        tail = "; its damage stays until the end of the turn" if extra else ""
-        g.record(kind, actor, f"{g.label(iid)}: {why}{tail}", [*cites, ids.CLOCK_LEVELS, *extra])
+        if by <= 0:
+            text = msg("coj.level.lowest", card=g.cref(iid))
+        elif extra:
+            text = msg("coj.level.highest_damaged", card=g.cref(iid))
+        else:
+            text = msg("coj.level.highest", card=g.cref(iid))
+        g.record(kind, actor, text, [*cites, ids.CLOCK_LEVELS, *extra])
         return 0
     bp_before = g.bp(iid)
     g.set_num(iid, "level", after, 1)
     healed = g.damage(iid)
     if healed:
         g.set_num(iid, "damage", 0)
-    word = "clocks up" if after > before else "clocks down"
-    text = f"{g.label(iid)} {word}: Lv.{before} → Lv.{after}, BP {bp_before} → {g.bp(iid)}"
-    if healed:
-        text += f" ({healed} damage healed)"
+    heal: Sentence = msg("coj.level.healed", damage=healed) if healed else ""
+    card, bp_after = g.cref(iid), g.bp(iid)
+    if after > before:
+        text = msg(
+            "coj.level.up", card=card, before=before, after=after, bp_before=bp_before, bp_after=bp_after, healed=heal
+        )
+    else:
+        text = msg(
+            "coj.level.down", card=card, before=before, after=after, bp_before=bp_before, bp_after=bp_after, healed=heal
+        )
     g.record(kind, actor, text, [*cites, ids.CLOCK_UP_DOWN, ids.CLOCK_BP] + ([ids.CLOCK_HEAL] if healed else []))
     if after == 3:
         overclock(g, iid, actor)
@@ -325,19 +364,25 @@ def overclock(g: CodeOfJoker, iid: str, actor: str, *, silent: bool = False) -> 
     """オーバークロック/2: a unit that reaches Lv.3 recovers its action right and loses its attack restriction."""
     if silent:
         return True
-    changed = []
-    if g.acted(iid):
+    acted, restricted = g.acted(iid), g.restricted(iid)
+    if acted:
         g.remove_marker(iid, "acted")
-        changed.append("recovers its action right")
-    if g.restricted(iid):
+    if restricted:
         g.remove_marker(iid, "restricted")
-        changed.append("loses its attack restriction")
-    text = f"{g.label(iid)} overclocks" + (": " + " and ".join(changed) if changed else "")
+    changed: Sentence = ""
+    if acted and restricted:
+        changed = msg("coj.oc.recovers_and_unrestricted")
+    elif acted:
+        changed = msg("coj.oc.recovers")
+    elif restricted:
+        changed = msg("coj.oc.unrestricted")
     cites = [ids.OC, ids.CLOCK_OC, ids.OC_RECOVER]
+    waits: Sentence = ""
     if any(a.on == "oc" for a in g.abilities(iid)):
         g.oc_queue.append((iid, False))
-        text += "; its OC effect waits until the other effects are done"
+        waits = msg("coj.oc.waits")
         cites.append(ids.PRIORITY_OC_LAST)
+    text = msg("coj.oc.overclocks", card=g.cref(iid), changed=changed, waits=waits)
     g.record(StepKind.RULE, actor if actor != "rules" else "rules", text, cites)
     return True
 
@@ -353,7 +398,7 @@ def life_damage(
     effect_of: str | None,
     cites: Sequence[str],
     actor: str,
-    label: str = "",
+    label: Sentence = "",
     *,
     silent: bool = False,
 ) -> bool:
@@ -367,30 +412,28 @@ def life_damage(
         g.record(
             StepKind.RULE if actor == "rules" else StepKind.EFFECT,
             actor,
-            (f"{label}: " if label else "") + f"{g.name(pid)} takes {amount} life damage: LP {before} → {after}",
+            effect_says(label, msg("coj.life.damage", player=g.name(pid), amount=amount, before=before, after=after)),
             list(cites),
         )
     zero = [pid for pid in g.state.players if g.counter(pid, "LP") <= 0]
     if len(zero) == len(g.state.players):
-        raise g.finish(
-            DRAW, "both players' LP reached 0 at the same time: both lose, nobody wins", [ids.END, ids.END_BOTH_ZERO]
-        )
+        raise g.finish(DRAW, msg("coj.end.both_zero"), [ids.END, ids.END_BOTH_ZERO])
     if zero:
         winner = g.state.opponent(zero[0])
         raise g.finish(
             winner,
-            f"{g.name(zero[0])}'s LP reached 0: {g.name(winner)} wins at once",
+            msg("coj.end.lp_zero", loser=g.name(zero[0]), winner=g.name(winner)),
             [ids.END, ids.END_LP_ZERO],
         )
     for pid in pids:
         if effect_of is not None and effect_of != pid:
-            raise_gauge(g, pid, g.gauge_on_life_loss, "the opponent's effect took LP", [ids.JOKER_GAUGE])
+            raise_gauge(g, pid, g.gauge_on_life_loss, msg("coj.gauge.life_taken"), [ids.JOKER_GAUGE])
     return True
 
 
 @rule(ids.JOKER_GAUGE, ids.JOKER_GAUGE_SHARED, role=RuleRole.TERM)
 def raise_gauge(
-    g: CodeOfJoker, pid: str, amount: int | None, why: str, cites: list[str], *, silent: bool = False
+    g: CodeOfJoker, pid: str, amount: int | None, why: Sentence, cites: list[str], *, silent: bool = False
 ) -> bool:
     """ジョーカーカード/3: the gauge rises by a scenario-given amount (the page gives none), up to its size."""
     if silent:
@@ -398,8 +441,7 @@ def raise_gauge(
     if amount is None:
         raise g.ambiguity(
             [*cites, ids.JOKER_GAUGE],
-            f"{g.name(pid)}'s joker gauge rises ({why}) but the page gives no amount; "
-            "a scenario may give it as joker.life_loss",
+            msg("coj.gauge.no_amount", player=g.name(pid), why=why),
         )
     before = g.counter(pid, "gauge")
     after = before + amount
@@ -409,8 +451,7 @@ def raise_gauge(
     g.record(
         StepKind.RULE,
         "rules",
-        f"{g.name(pid)}'s joker gauge {before} → {after}: {why} (the amount {amount} is a scenario input; "
-        "the page gives none)",
+        msg("coj.gauge.rises", player=g.name(pid), before=before, after=after, why=why, amount=amount),
         [*cites, ids.JOKER_GAUGE_SHARED],
     )
     return True

@@ -20,6 +20,7 @@ from judgekit.games.code_of_joker import effects, ids, terms
 from judgekit.games.code_of_joker.cards import Ability, Effect, Recover
 from judgekit.games.code_of_joker.game import CodeOfJoker, Ctx
 from judgekit.games.code_of_joker.registry import rule
+from judgekit.message import Message, Sentence, msg
 
 INDOMITABLE = Ability(on="turn_end", of="any", effects=(Recover(op="recover", target="self"),), name="【不屈】")
 """【不屈】 as an effect: at the end of a turn the unit recovers its action right."""
@@ -59,7 +60,7 @@ class Pending:
     """Its instructions."""
     pattern: str | None
     """Pattern A or B, if the card says."""
-    label: str
+    label: Sentence
     """For sentences (a set card's name: :func:`label_of` adds the slot it is in when it is named)."""
     event: Event
     """The event it fires for."""
@@ -115,9 +116,9 @@ def _unit_pending(g: CodeOfJoker, timing: Timing, pid: str) -> list[Pending]:
                 if ev.name != ab.on or not _about(ab.of, pid, u, ev):
                     continue
                 if n == 0:
-                    label, extra = f"{d.name}'s 【不屈】", (ids.INDOMITABLE,)
+                    label, extra = msg("coj.effect.named", card=d.name, effect="【不屈】"), (ids.INDOMITABLE,)
                 else:
-                    label, extra = f"{d.name}'s {ab.name or f'effect {n}'}", ()
+                    label, extra = effect_label(d.name, ab.name, n), ()
                 out.append(Pending("unit", pid, u, ab.effects, ab.pattern, label, ev, extra, not g.on_field(u)))
     return out
 
@@ -135,13 +136,20 @@ def _card_pending(g: CodeOfJoker, timing: Timing, pid: str, kind: str) -> list[P
     return out
 
 
-def label_of(g: CodeOfJoker, p: Pending) -> str:
+def effect_label(card: str, name: str | None, n: int) -> Message:
+    """A unit's effect for sentences: its printed name, or its place among the card's effects."""
+    if name:
+        return msg("coj.effect.named", card=card, effect=name)
+    return msg("coj.effect.nth", card=card, n=n)
+
+
+def label_of(g: CodeOfJoker, p: Pending) -> Sentence:
     """A pending effect for sentences; a set card with the slot it is in now (the zone closes up to the left as
     cards are used, 用語/トリガーゾーン/4)."""
     zone = g.zone(p.player, "trigger")
     if p.kind == "unit" or p.card not in zone:
         return p.label
-    return f"{p.label} (slot {zone.index(p.card) + 1})"
+    return msg("coj.slot.card", card=p.label, slot=zone.index(p.card) + 1)
 
 
 def card_ctx(g: CodeOfJoker, p: Pending) -> Ctx:
@@ -149,24 +157,32 @@ def card_ctx(g: CodeOfJoker, p: Pending) -> Ctx:
     return Ctx(p.player, p.card, None, label_of(g, p), p.pattern, p.event.subject)
 
 
-def card_usable(g: CodeOfJoker, ctx: Ctx, fx: tuple[Effect, ...]) -> str:
-    """Why a trigger or intercept card cannot be used now (カード効果について/4), or empty when it can."""
+NO_CHANGE = "coj.usable.no_change"
+"""The id of the reason a card would change nothing (カード効果について/4/1 is cited with it)."""
+
+
+def card_usable(g: CodeOfJoker, ctx: Ctx, fx: tuple[Effect, ...]) -> Message | None:
+    """Why a trigger or intercept card cannot be used now (カード効果について/4), or None when it can."""
     if effects.lacks_target(g, ctx, fx):
-        return "an instruction that needs a target has no legal target"
+        return msg("coj.usable.no_target")
     if not effects.run(g, ctx, fx, silent=True):
-        return "none of its instructions would change the board"
-    return ""
+        return msg("coj.usable.no_change")
+    return None
 
 
-def intercept_problem(g: CodeOfJoker, p: Pending) -> tuple[str, str]:
-    """Why an intercept cannot be used now, with the rule; empty when it can."""
+def intercept_problem(g: CodeOfJoker, p: Pending) -> tuple[str, Message | None]:
+    """Why an intercept cannot be used now, with the rule; an empty rule and None when it can."""
     d = g.definition(p.card)
     if d.color != "colorless" and not any(g.definition(u).color == d.color for u in g.units(p.player)):
-        return ids.INTERCEPT_COLOR_CP, f"{g.name(p.player)} has no {d.color} unit on the field"
+        return ids.INTERCEPT_COLOR_CP, msg(
+            "coj.intercept.no_color", player=g.name(p.player), color=terms.color(d.color)
+        )
     if g.counter(p.player, "CP") < d.cost:
-        return ids.INTERCEPT_COLOR_CP, f"it costs {d.cost} CP and {g.name(p.player)} has {g.counter(p.player, 'CP')}"
+        return ids.INTERCEPT_COLOR_CP, msg(
+            "coj.intercept.short_cp", cost=d.cost, player=g.name(p.player), cp=g.counter(p.player, "CP")
+        )
     why = card_usable(g, card_ctx(g, p), d.effects)
-    return (ids.CARD_USABLE, why) if why else ("", "")
+    return (ids.CARD_USABLE, why) if why else ("", None)
 
 
 @rule(
@@ -238,67 +254,59 @@ def _fire_unit(g: CodeOfJoker, timing: Timing, p: Pending, both: bool) -> None:
     label = p.label
     if not p.gone and not g.on_field(p.card):
         g.record(
-            StepKind.EFFECT,
-            p.player,
-            f"{label} would fire at {timing.name}, but the unit has left the field: "
-            "it missed its timing and does not fire",
-            [ids.MISSED_TIMING],
+            StepKind.EFFECT, p.player, msg("coj.timing.missed", effect=label, timing=timing.name), [ids.MISSED_TIMING]
         )
         return
     if not p.gone and g.has(p.card, "沈黙"):
-        g.record(StepKind.EFFECT, p.player, f"{label} cannot fire: the unit has 【沈黙】", [ids.SILENCE])
+        g.record(StepKind.EFFECT, p.player, msg("coj.timing.silenced", effect=label), [ids.SILENCE])
         return
     cites = [*timing.cites, ids.PRIORITY_TABLE, ids.PRIORITY_UNITS, ids.EFFECT_MANDATORY, *p.cites]
     if len(p.effects) > 1:
         cites.append(ids.EFFECT_ORDER)
     if both:
         cites.append(ids.PRIORITY_ALTERNATE)
-    gone = ""
+    sentence = msg("coj.timing.fires", effect=label, timing=timing.name)
     if p.gone:
-        gone = " (the unit's destruction is settled; its effect still fires)"
+        sentence = msg("coj.timing.fires_destroyed", effect=label, timing=timing.name)
         cites.append(ids.MIX_DESTROYED_INTERRUPTS)
-    g.record(StepKind.EFFECT, p.player, f"{label} fires at {timing.name}{gone}", cites)
+    g.record(StepKind.EFFECT, p.player, sentence, cites)
+
     effects.run(g, Ctx(p.player, p.card, p.card, label, p.pattern, p.event.subject), p.effects)
 
 
-def _use(g: CodeOfJoker, p: Pending, cites: list[str], verb: str) -> None:
+def _use(g: CodeOfJoker, p: Pending, cites: list[str]) -> None:
+    """A set card is used from its slot: it goes to the discard pile and the cards to its right move left."""
     slot = g.zone(p.player, "trigger").index(p.card) + 1
     name = g.card(p.card).name
     terms.to_discard(g, p.card)
     right = len(g.zone(p.player, "trigger")) - slot + 1
-    packed = (
-        ""
-        if right < 1
-        else "; the card to its right moves left"
-        if right == 1
-        else f"; the {right} cards to its right move left"
-    )
-    g.record(
-        StepKind.EFFECT,
-        p.player,
-        f"{g.name(p.player)} {verb} {name} from slot {slot} of the trigger zone (the opponent sees which slot){packed}",
-        [*cites, ids.TZONE_LEFT, ids.TZONE_COLOR, ids.DISCARD],
-    )
+    packed: Sentence = msg("coj.slot.packed", n=right) if right > 0 else ""
+    who = g.name(p.player)
+    if p.kind == "trigger":
+        sentence = msg("coj.trigger.used", player=who, card=name, slot=slot, packed=packed)
+    else:
+        sentence = msg("coj.intercept.used", player=who, card=name, slot=slot, packed=packed)
+    g.record(StepKind.EFFECT, p.player, sentence, [*cites, ids.TZONE_LEFT, ids.TZONE_COLOR, ids.DISCARD])
 
 
 def _fire_trigger(g: CodeOfJoker, timing: Timing, p: Pending, both: bool) -> None:
     if p.card not in g.zone(p.player, "trigger"):
-        g.record(StepKind.EFFECT, p.player, f"{p.label} is no longer set: it missed its timing", [ids.MISSED_TIMING])
+        g.record(StepKind.EFFECT, p.player, msg("coj.trigger.gone", effect=p.label), [ids.MISSED_TIMING])
         return
     ctx = card_ctx(g, p)
     why = card_usable(g, ctx, p.effects)
-    if why:
+    if why is not None:
         g.record(
             StepKind.EFFECT,
             p.player,
-            f"{label_of(g, p)} meets its condition but cannot be used: {why}; it stays set",
-            [ids.CARD_USABLE] + ([ids.CARD_NO_EFFECT] if "change" in why else []),
+            msg("coj.trigger.unusable", effect=label_of(g, p), why=why),
+            [ids.CARD_USABLE] + ([ids.CARD_NO_EFFECT] if why.id == NO_CHANGE else []),
         )
         return
     cites = [*timing.cites, ids.PRIORITY_TABLE, ids.PRIORITY_TRIGGERS, ids.TRIGGER_FIRES, ids.TRIGGER_LEFT_FIRST]
     if both:
         cites.append(ids.PRIORITY_ALTERNATE)
-    _use(g, p, cites, "must use the trigger card")
+    _use(g, p, cites)
     ctx.label = g.card(p.card).name
     effects.run(g, ctx, p.effects)
 
@@ -317,13 +325,13 @@ def _intercepts(g: CodeOfJoker, timing: Timing, order: list[str], queues: dict[s
             rule_id, why = intercept_problem(g, p)
             if not rule_id:
                 usable.append(p)
-            elif p.card not in told:
+            elif p.card not in told and why is not None:
                 told.add(p.card)
-                extra = [ids.CARD_NO_EFFECT] if "change" in why else []
+                extra = [ids.CARD_NO_EFFECT] if why.id == NO_CHANGE else []
                 g.record(
                     StepKind.EFFECT,
                     pid,
-                    f"{label_of(g, p)} meets its condition but cannot be used: {why}",
+                    msg("coj.intercept.unusable", effect=label_of(g, p), why=why),
                     [rule_id, *extra],
                 )
         if not usable:
@@ -338,8 +346,7 @@ def _intercepts(g: CodeOfJoker, timing: Timing, order: list[str], queues: dict[s
                 pid,
                 (*options, "pass"),
                 ids.INTERCEPT_WINDOW,
-                f"{g.name(pid)} may use an intercept card at {timing.name} (the 5-second window is the scenario's "
-                "input)",
+                msg("coj.intercept.window", player=g.name(pid), timing=timing.name),
             )
         )[0]
         if choice == "pass":
@@ -360,8 +367,8 @@ def _intercepts(g: CodeOfJoker, timing: Timing, order: list[str], queues: dict[s
             if both:
                 cites.append(ids.PRIORITY_ALTERNATE)
             if d.cost:
-                terms.change_cp(g, pid, -d.cost, pid, f"{d.name} is paid for")
-            _use(g, p, cites, "uses the intercept card")
+                terms.change_cp(g, pid, -d.cost, pid, msg("coj.cp.paid_for", card=d.name))
+            _use(g, p, cites)
             ctx = card_ctx(g, p)
             ctx.label = d.name
             effects.run(g, ctx, p.effects)
@@ -371,7 +378,7 @@ def _intercepts(g: CodeOfJoker, timing: Timing, order: list[str], queues: dict[s
         g.record(
             StepKind.RULE,
             "rules",
-            f"both players have passed in a row: the intercepts at {timing.name} are done",
+            msg("coj.intercept.done", timing=timing.name),
             [ids.PRIORITY_NEXT],
         )
 
@@ -395,7 +402,7 @@ def flush_oc(g: CodeOfJoker, *, silent: bool = False) -> bool:
             g.record(
                 StepKind.EFFECT,
                 "rules",
-                f"{name}'s OC effect: the unit has left the field; it missed its timing",
+                msg("coj.oc.missed", card=name),
                 [ids.MISSED_TIMING],
             )
             continue
@@ -405,9 +412,9 @@ def flush_oc(g: CodeOfJoker, *, silent: bool = False) -> bool:
             if recover:
                 if g.acted(iid):
                     g.remove_marker(iid, "acted")
-                    text = f"{g.label(iid)} was overdriven at Lv.3: as its OC effect it recovers its action right"
+                    text = msg("coj.oc.evolution_recovers", card=g.cref(iid))
                 else:
-                    text = f"{g.label(iid)} was overdriven at Lv.3: its OC effect finds its action right unused"
+                    text = msg("coj.oc.evolution_unused", card=g.cref(iid))
                 g.record(
                     StepKind.RULE,
                     "rules",
@@ -419,18 +426,11 @@ def flush_oc(g: CodeOfJoker, *, silent: bool = False) -> bool:
                     continue
                 if not g.on_field(iid):
                     break
-                label = f"{name}'s {ab.name or f'effect {n}'}"
+                label = effect_label(name, ab.name, n)
                 if g.has(iid, "沈黙"):
-                    g.record(
-                        StepKind.EFFECT, pid, f"{label} cannot fire: the unit has 【沈黙】", [ids.PRIORITY_OC_LAST]
-                    )
+                    g.record(StepKind.EFFECT, pid, msg("coj.timing.silenced", effect=label), [ids.PRIORITY_OC_LAST])
                     continue
-                g.record(
-                    StepKind.EFFECT,
-                    pid,
-                    f"{label} (its OC effect) fires after the other effects",
-                    [ids.PRIORITY_OC_LAST],
-                )
+                g.record(StepKind.EFFECT, pid, msg("coj.oc.fires", effect=label), [ids.PRIORITY_OC_LAST])
                 effects.run(g, Ctx(pid, iid, iid, label, ab.pattern, iid), ab.effects)
         finally:
             g.timing_depth -= 1
@@ -457,12 +457,13 @@ def flush_destroyed(g: CodeOfJoker, *, silent: bool = False) -> bool:
         g.record(
             StepKind.RULE,
             "rules",
-            "the 破壊された時 timing interrupts the timing being processed",
+            msg("coj.destroyed.interrupts"),
             [ids.DESTROYED_INTERRUPT, ids.MIX_DESTROYED, ids.MIX_DESTROYED_INTERRUPTS],
         )
     process(g, timing)
     if interrupting:
-        g.record(StepKind.RULE, "rules", "the interrupted timing resumes", [ids.DESTROYED_RESUME])
+        g.record(StepKind.RULE, "rules", msg("coj.destroyed.resumes"), [ids.DESTROYED_RESUME])
+
     return True
 
 
