@@ -28,6 +28,8 @@ from judgekit.games.fftcg.cards import (
 )
 from judgekit.games.fftcg.game import CHARACTER_TYPES, Ctx, DelayedAuto, Fftcg, PendingAuto
 from judgekit.games.fftcg.registry import rule
+from judgekit.games.fftcg.words import count, quoted
+from judgekit.message import Message, msg
 
 CARD_EVENTS: frozenset[str] = frozenset(
     {"enters_field", "leaves_field", "put_in_break_zone", "broken", "attacks", "blocks", "is_blocked", "summon_cast"}
@@ -117,21 +119,24 @@ def check_modes(
     modes: Sequence[Mode],
     pick: ModePick,
     names: Sequence[str],
-) -> tuple[tuple[Mode, ...], int] | str:
-    """The declared modes, checked against how many may be chosen now; a reason when it is not legal."""
+) -> tuple[tuple[Mode, ...], int] | Message:
+    """The declared modes, checked against how many may be chosen now; a reason when it is not legal (the id
+    ``ff.modes.none_now`` when it can choose none)."""
     n = mode_number(g, controller, holder, pick, len(modes))
-    listing = ", ".join(m.name for m in modes)
+    listing = tuple(m.name for m in modes)
     by_name = {m.name: m for m in modes}
+    what = g.said(label)
     if n == 0:
-        return f"{label} can choose none of its effects now ({listing})"
+        return msg("ff.modes.none_now", what=what, modes=listing)
     if not names or any(x not in by_name for x in names):
-        many = "" if is_plain(pick) else f" ({'up to ' if pick.up_to else ''}{n} of them)"
-        return f"{label}: declare which of its effects it uses ({listing}){many}"
+        if is_plain(pick):
+            return msg("ff.modes.declare", what=what, modes=listing)
+        return msg("ff.modes.declare_some", what=what, modes=listing, count=count(n, pick.up_to))
     if len(set(names)) != len(names):
-        return f"{label}: each effect is declared once"
+        return msg("ff.modes.once", what=what)
     low = 1 if pick.up_to else n
     if not low <= len(names) <= n:
-        return f"{label}: declare {'up to ' if pick.up_to else ''}{n} of its effects ({listing}); {len(names)} declared"
+        return msg("ff.modes.how_many", what=what, count=count(n, pick.up_to), modes=listing, n=len(names))
     return tuple(by_name[x] for x in names), n
 
 
@@ -147,6 +152,13 @@ def mode_words(modes: Sequence[Mode], n: int, pick: ModePick) -> str:
         return f", declaring the effect {modes[0].name!r}"
     what = ", ".join(repr(m.name) for m in modes)
     return f", declaring the effect{'s' if len(modes) > 1 else ''} {what} (it may choose {n}, fixed now)"
+
+
+def modes_declared(modes: Sequence[Mode], n: int, pick: ModePick) -> Message:
+    """``, declaring the effect 'x'`` (the plain case), or the effects and the number fixed (11.3.4.1)."""
+    if len(modes) == 1 and is_plain(pick):
+        return msg("ff.modes.declaring", mode=msg("ff.quoted", name=modes[0].name))
+    return msg("ff.modes.declaring_fixed", modes=quoted([m.name for m in modes]), n=len(modes), pick=n)
 
 
 # --- what can be chosen ------------------------------------------------------------------------
@@ -182,9 +194,7 @@ def must_choice_gap(g: Fftcg, specs: Sequence[Choose], controller: str, holder: 
             if must_be_chosen(g, i):
                 raise g.ambiguity(
                     ["11.11.5.1.1", "11.3.3", "11.8.9"],
-                    f"{label} chooses as it is played and {g.label(i)} must be chosen: 11.11.5.1.1 asks to include "
-                    "such a card only for choices made on resolution; no rule says so for a choice made as a summon "
-                    "or ability is played",
+                    msg("ff.gap.must_choose_on_play", what=g.said(label), card=g.cref(i)),
                 )
 
 
@@ -231,8 +241,7 @@ def choose_now(
         if len(opts) < spec.count and not spec.up_to:
             raise g.ambiguity(
                 ["11.8.9", "11.3.3"],
-                f"{label} chooses {spec.count} but only {len(opts)} can be chosen: the rules say it cannot be used "
-                "with nothing to choose, but not what happens with fewer than it asks for",
+                msg("ff.gap.fewer_choices", what=g.said(label), n=spec.count, legal=len(opts)),
             )
         if len(opts) == spec.count and not spec.up_to:
             out.append(tuple(opts))
@@ -246,8 +255,13 @@ def choose_now(
                 controller,
                 tuple(options),
                 "11.8.9",
-                f"{g.name(controller)} chooses {high if low == high else f'up to {high}'} for {label}"
-                + (f" (choice {n + 1})" if len(specs) > 1 else ""),
+                msg(
+                    "ff.choose.for",
+                    player=g.name(controller),
+                    count=count(high, low != high),
+                    what=g.said(label),
+                    which=msg("ff.choose.nth", n=n + 1) if len(specs) > 1 else "",
+                ),
                 PickMode.SOME,
                 low,
                 high,
@@ -340,18 +354,18 @@ def trigger(g: Fftcg, ev: Event, *, party: bool = False, cites: Sequence[str] = 
             if a.condition is not None and not continuous.holds(g, a.condition, controller, holder):
                 continue
             name = a.name or a.on
+            says = msg("ff.ability.auto", card=card.name, name=name)
             if a.modes and mode_number(g, controller, holder, a.pick, len(a.modes)) == 0:
                 if not silent:
                     g.record(
                         StepKind.EFFECT,
                         controller,
-                        f"{card.name}'s auto ability {name} can choose none of its effects: it does not trigger",
+                        msg("ff.auto.no_modes_no_trigger", ability=says),
                         [*cites, "11.8.10.1", "11.8.10.2"],
                     )
                 continue
-            pending = PendingAuto(
-                a, holder, controller, ev, f"{card.name}'s auto ability {name}", f"{card.key}/{name}", card.since
-            )
+            label = g.labelled(f"{card.name}'s auto ability {name}", says) if not silent else ""
+            pending = PendingAuto(a, holder, controller, ev, label, f"{card.key}/{name}", card.since)
             found.append((pending, how != "11.8.1"))
     delayed = _delayed_matches(g, ev, party)
     if silent:
@@ -365,7 +379,9 @@ def trigger(g: Fftcg, ev: Event, *, party: bool = False, cites: Sequence[str] = 
         g.record(
             StepKind.TRIGGER,
             p.controller,
-            f"{p.label} triggers" + (" (its card has left the field: it looks back)" if looked else ""),
+            msg("ff.auto.triggers_looking_back", ability=g.said(p.label))
+            if looked
+            else msg("ff.auto.triggers", ability=g.said(p.label)),
             [*cites, "11.8.1", "11.8.5"]
             + (["11.8.13"] if p.ability.condition is not None else [])
             + (["11.8.16", "6.4.2"] if looked else [])
@@ -424,8 +440,9 @@ def trigger_delayed(g: Fftcg, d: DelayedTrigger, ev: Event, cites: Sequence[str]
     g.record(
         StepKind.TRIGGER,
         d.controller,
-        f"{d.label} triggers"
-        + (": it triggers only this once and is gone" if info.period == "next" else " (it lasts for this turn)"),
+        msg("ff.auto.triggers_once", ability=g.said(d.label))
+        if info.period == "next"
+        else msg("ff.auto.triggers_this_turn", ability=g.said(d.label)),
         [*cites, "11.8.17", "11.8.17.2", "11.8.5"],
     )
     return True
@@ -447,7 +464,7 @@ def state_triggers(g: Fftcg, *, silent: bool = False) -> bool:
             if key in g.state_waiting or not continuous.holds(g, a.condition, card.controller, iid):
                 continue
             ev = Event("state", card.controller, iid, iid)
-            label = f"{card.name}'s auto ability {name}"
+            label = g.labelled(f"{card.name}'s auto ability {name}", msg("ff.ability.auto", card=card.name, name=name))
             found.append((key, PendingAuto(a, iid, card.controller, ev, label, f"{card.key}/{name}", card.since)))
     if silent:
         return bool(found)
@@ -456,7 +473,7 @@ def state_triggers(g: Fftcg, *, silent: bool = False) -> bool:
         tkey = f"{p.source}/{p.tag}#{g.serial()}"
         g.autos[tkey] = p
         g.triggers.add(tkey, p.source, p.controller, p.label, p.event, g.tick())
-        g.record(StepKind.TRIGGER, p.controller, f"{p.label} triggers: its state holds", ["11.8.18"])
+        g.record(StepKind.TRIGGER, p.controller, msg("ff.auto.state_holds", ability=g.said(p.label)), ["11.8.18"])
     return bool(found)
 
 
@@ -481,9 +498,7 @@ def has_ex_burst(g: Fftcg, iid: str, *, silent: bool = False) -> bool:
     if n > d.ex_burst_damage and not silent:
         raise g.ambiguity(
             ["15.2.6.2", "15.2.6.3"],
-            f"{d.name} goes to the damage zone as damage {n}; its EX BURST comes from ダメージ{d.ex_burst_damage}: "
-            "15.2.6.2 gives a ダメージN ability at N or more damage, 15.2.6.3 says the EX BURST works when the count "
-            "is the same as N",
+            msg("ff.gap.burst_above_n", card=d.name, n=n, damage=d.ex_burst_damage),
         )
     return n == d.ex_burst_damage
 
@@ -495,12 +510,17 @@ def ex_burst(g: Fftcg, pid: str, iid: str, cites: Sequence[str], *, silent: bool
     d = g.definition(iid)
     if silent:
         return True
-    label = f"{d.name}'s EX BURST"
+    says = msg("ff.ability.ex_burst", card=d.name)
+    label = g.labelled(f"{d.name}'s EX BURST", says)
     answer = g.decide(
-        DecisionRequest("ex_burst", pid, ("use", "decline"), "11.10.2", f"{g.name(pid)} chooses whether to use {label}")
+        DecisionRequest(
+            "ex_burst", pid, ("use", "decline"), "11.10.2", msg("ff.burst.prompt", player=g.name(pid), ability=says)
+        )
     )
     if answer[0] == "decline":
-        g.record(StepKind.DECISION, pid, f"{g.name(pid)} does not use {label}", [*cites, "11.10.2"])
+        g.record(
+            StepKind.DECISION, pid, msg("ff.burst.declined", player=g.name(pid), ability=says), [*cites, "11.10.2"]
+        )
         return False
     from judgekit.games.fftcg import terms
 
@@ -509,11 +529,13 @@ def ex_burst(g: Fftcg, pid: str, iid: str, cites: Sequence[str], *, silent: bool
         names = tuple(m.name for m in d.modes)
         n = mode_number(g, pid, None, d.pick, len(d.modes))
         if n == 0:
-            g.record(StepKind.EFFECT, pid, f"{label} can choose none of its effects: it is not done", ["11.3.4.1"])
+            g.record(StepKind.EFFECT, pid, msg("ff.burst.no_modes", ability=says), ["11.3.4.1"])
             return False
         if is_plain(d.pick):
             picks = g.decide(
-                DecisionRequest("mode", pid, names, "11.3.4", f"{g.name(pid)} declares which effect {label} uses")
+                DecisionRequest(
+                    "mode", pid, names, "11.3.4", msg("ff.modes.prompt_one", player=g.name(pid), ability=says)
+                )
             )
         else:
             picks = g.decide(
@@ -522,8 +544,13 @@ def ex_burst(g: Fftcg, pid: str, iid: str, cites: Sequence[str], *, silent: bool
                     pid,
                     names,
                     "11.3.4",
-                    f"{g.name(pid)} declares {'up to ' if d.pick.up_to else ''}{n} of the effects {label} uses "
-                    "(the number is fixed now, 11.3.4.1)",
+                    msg(
+                        "ff.modes.prompt_fixed",
+                        player=g.name(pid),
+                        count=count(n, d.pick.up_to),
+                        ability=says,
+                        rule="11.3.4.1",
+                    ),
                     PickMode.SOME,
                     1 if d.pick.up_to else n,
                     n,
@@ -543,20 +570,19 @@ def ex_burst(g: Fftcg, pid: str, iid: str, cites: Sequence[str], *, silent: bool
     g.record(
         StepKind.EFFECT,
         pid,
-        f"{g.name(pid)} uses {label}: "
-        + ("all of its text" if d.type == "summon" else "the effect of its auto ability"),
+        msg("ff.burst.uses_summon", player=g.name(pid), ability=says)
+        if d.type == "summon"
+        else msg("ff.burst.uses_character", player=g.name(pid), ability=says),
         [*cites, "11.10.2", "11.10.3"],
     )
     chosen = choose_now(g, pid, specs, iid, label) if specs else ()
     if chosen is None:
-        g.record(StepKind.EFFECT, pid, f"{label} has nothing to choose: its effect is not done", ["11.10.3"])
+        g.record(StepKind.EFFECT, pid, msg("ff.burst.nothing_to_choose", ability=says), ["11.10.3"])
         return False
     if any(isinstance(op, Distribute) for op in (*effects, *(e for m in declared for e in m.effects))):
         raise g.ambiguity(
             ["11.10.3", "11.3.6"],
-            f"{label} divides damage among the cards it chose: a summon declares its division as it is cast (11.3.6), "
-            "but an EX BURST is not cast and applies all its text (11.10.3); no rule says when or by whom the "
-            "division is declared",
+            msg("ff.gap.burst_divides", ability=says),
         )
     ctx = Ctx(pid, iid, label, targets=chosen, replaces=tuple(replaces), burst=True)
     variable = d.x if d.type == "summon" else None

@@ -34,7 +34,7 @@ from judgekit.games.fftcg.cards import (
 from judgekit.games.fftcg.format import Cast, Discarded, Dulled, Payment, UseAbility, UseDejon
 from judgekit.games.fftcg.game import Cp, Fftcg, Requirement
 from judgekit.games.fftcg.registry import rule
-from judgekit.message import msg
+from judgekit.message import Message, msg
 
 PAY_IDS: tuple[str, ...] = ("11.2.1", "11.2.1.1", "5.2.1.3", "5.2.1.3.1", "5.2.3.1.1.3", "11.6.10")
 """The rules a payment can be rejected by; every action that pays declares them."""
@@ -614,10 +614,10 @@ def modes_of(
     pick: ModePick,
     one: str | None,
     many: Sequence[str],
-) -> tuple[tuple[Mode, ...], int] | str:
+) -> tuple[tuple[Mode, ...], int] | Message:
     """The modes an action declares (``mode`` or ``modes``), checked."""
     if one is not None and many:
-        return f"{label}: declare its effects with mode or with modes, not both"
+        return msg("ff.modes.one_or_many", what=g.said(label))
     return abilities.check_modes(g, pid, holder, label, modes, pick, (one,) if one is not None else tuple(many))
 
 
@@ -689,10 +689,10 @@ def cast_summon(g: Fftcg, entry: ScriptedInput, iid: str, *, silent: bool = Fals
     specs, effects = d.choose, d.effects
     declared: tuple[Mode, ...] = ()
     number = 0
-    mode_problem: str | None = None
+    mode_problem: Message | None = None
     if d.modes:
         checked_modes = modes_of(g, pid, None, d.name, d.modes, d.pick, act.mode, act.modes)
-        if isinstance(checked_modes, str):
+        if isinstance(checked_modes, Message):
             mode_problem = checked_modes
         else:
             declared, number = checked_modes
@@ -704,7 +704,9 @@ def cast_summon(g: Fftcg, entry: ScriptedInput, iid: str, *, silent: bool = Fals
             msg("ff.cast.summon_timing", where=g.window.name if g.window else msg("ff.cast.this_step")),
         )
     elif mode_problem is not None:
-        problem = IllegalActionError("cast", "11.3.4.1" if "none of its" in mode_problem else "11.3.4", mode_problem)
+        problem = IllegalActionError(
+            "cast", "11.3.4.1" if mode_problem.id == "ff.modes.none_now" else "11.3.4", mode_problem
+        )
     elif (act.mode is not None or act.modes) and not d.modes:
         problem = IllegalActionError("cast", "11.3.4", f"{d.name} has no effects to choose among")
     elif (bad_x := x_problem("cast", "11.3.5", d.name, d.x, act.x)) is not None:
@@ -1247,9 +1249,9 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
         specs = tuple(a.choose)
         if problem is None and a.modes:
             checked_modes = modes_of(g, pid, iid, act.ability, a.modes, a.pick, act.mode, act.modes)
-            if isinstance(checked_modes, str):
+            if isinstance(checked_modes, Message):
                 problem = IllegalActionError(
-                    "ability", mode_rule + (".1" if "none of its" in checked_modes else ""), checked_modes
+                    "ability", mode_rule + (".1" if checked_modes.id == "ff.modes.none_now" else ""), checked_modes
                 )
             else:
                 declared, number = checked_modes

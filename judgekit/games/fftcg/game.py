@@ -267,6 +267,8 @@ class Fftcg(Engine):
         self.control_until_end: list[tuple[str, int, str]] = []
         """Control changes until the end of the turn: (card, its timestamp, the controller it goes back to)."""
         self._chars: tuple[int, int, dict[str, Chars]] | None = None
+        self._said: dict[str, Message] = {}
+        """What each label (of a summon or ability, an effect, a trigger) says in a sentence, by the label."""
 
     # --- steps ----------------------------------------------------------------------------
 
@@ -275,6 +277,18 @@ class Fftcg(Engine):
         over = super().finish(winner, message, cites)
         self.autos.clear()
         return over
+
+    # --- labels ---------------------------------------------------------------------------
+
+    def labelled(self, label: str, says: Message) -> str:
+        """``label``, a summon's or ability's label as the kernel keeps it (a stack object's name, an effect's or
+        a trigger's label), noted as saying ``says`` in sentences; returns ``label``."""
+        self._said[label] = says
+        return label
+
+    def said(self, label: str) -> Sentence:
+        """What ``label`` says in a sentence: the message noted for it, else the label as it is (a card name)."""
+        return self._said.get(label, label)
 
     # --- cards ----------------------------------------------------------------------------
 

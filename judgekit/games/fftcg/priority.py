@@ -21,7 +21,8 @@ from judgekit.games.fftcg.cards import Ability, Choose
 from judgekit.games.fftcg.format import Pass
 from judgekit.games.fftcg.game import Ctx, Fftcg, LoopPlan, Window
 from judgekit.games.fftcg.registry import rule
-from judgekit.message import msg
+from judgekit.games.fftcg.words import count, seq
+from judgekit.message import CardRef, Message, msg
 
 LOOP_REPEATS = 3
 """How often the same position may come back while both players pass automatically (13.1)."""
@@ -132,7 +133,7 @@ def put_triggers(g: Fftcg, *, silent: bool = False) -> bool:
                     pid,
                     tuple(labels),
                     "11.8.7",
-                    f"{g.name(pid)} chooses the order their auto abilities go on the stack (the last resolves first)",
+                    msg("ff.auto.order_prompt", player=g.name(pid)),
                     PickMode.ORDER,
                 )
             )
@@ -146,7 +147,7 @@ def put_triggers(g: Fftcg, *, silent: bool = False) -> bool:
             _check_auto_cost(g, info.label, a)
             specs: tuple[Choose, ...] = tuple(a.choose)
             declared: tuple[abilities.DeclaredMode, ...] = ()
-            fixed = ""
+            fixed: Message | str = ""
             if a.modes:
                 specs, declared, fixed = _declare_auto_modes(g, pid, info.source, info.label, a)
             chosen = abilities.choose_now(g, pid, specs, info.source, info.label) if specs else ()
@@ -171,18 +172,22 @@ def put_triggers(g: Fftcg, *, silent: bool = False) -> bool:
                 g.record(
                     StepKind.EFFECT,
                     pid,
-                    f"{info.label} goes on the stack with nothing to choose and is removed at once",
+                    msg("ff.auto.nothing_to_choose", ability=g.said(info.label)),
                     ["11.8.7", "11.8.4"],
                 )
                 _forget_state(g, item)
                 g.stack.take(item.iid)
-                g.record(StepKind.EFFECT, pid, f"{info.label} leaves the stack", ["11.8.4"])
+                g.record(StepKind.EFFECT, pid, msg("ff.auto.leaves_stack", ability=g.said(info.label)), ["11.8.4"])
                 continue
-            what = _chosen_words(g, chosen)
+            what = _chosen(g, chosen)
             g.record(
                 StepKind.EFFECT,
                 pid,
-                f"{info.label} goes on the stack" + fixed + (f", choosing {what}" if what else ""),
+                seq(
+                    msg("ff.auto.on_stack", ability=g.said(info.label)),
+                    fixed,
+                    msg("ff.stack.choosing", cards=what) if what else "",
+                ),
                 ["11.8.7", "11.1.4", "7.12.3"]
                 + (["6.1.4"] if pid != tp else [])
                 + (["11.8.9"] if specs else [])
@@ -193,8 +198,7 @@ def put_triggers(g: Fftcg, *, silent: bool = False) -> bool:
                 g.record(
                     StepKind.EFFECT,
                     pid,
-                    f"{info.label}'s damage is divided as it goes on the stack: "
-                    + ", ".join(f"{n} to {g.label(i)}" for i, n in split),
+                    msg("ff.auto.divided", ability=g.said(info.label), shares=shares(g, split)),
                     ["11.8.12"],
                 )
     return True
@@ -202,15 +206,14 @@ def put_triggers(g: Fftcg, *, silent: bool = False) -> bool:
 
 def _declare_auto_modes(
     g: Fftcg, pid: str, source: str, label: str, a: Ability
-) -> tuple[tuple[Choose, ...], tuple[abilities.DeclaredMode, ...], str]:
+) -> tuple[tuple[Choose, ...], tuple[abilities.DeclaredMode, ...], Message]:
     """11.8.10: the controller declares the modes of an auto ability as it goes on the stack; their number is
     fixed now (11.8.10.1)."""
     n = abilities.mode_number(g, pid, source, a.pick, len(a.modes))
     if n == 0:
         raise g.ambiguity(
             ["11.8.10.1", "11.8.10.2"],
-            f"{label} could choose one of its effects when it triggered but can choose none as it goes on the stack: "
-            "11.8.10.2 says such an ability does not trigger, not what happens once it has",
+            msg("ff.gap.modes_gone", ability=g.said(label)),
         )
     names = tuple(m.name for m in a.modes)
     plain = abilities.is_plain(a.pick)
@@ -220,9 +223,9 @@ def _declare_auto_modes(
             pid,
             names,
             "11.8.10",
-            f"{g.name(pid)} declares "
-            + ("which effect" if plain else f"{'up to ' if a.pick.up_to else ''}{n} of the effects")
-            + f" {label} uses",
+            msg("ff.modes.prompt_one", player=g.name(pid), ability=g.said(label))
+            if plain
+            else msg("ff.modes.prompt_some", player=g.name(pid), count=count(n, a.pick.up_to), ability=g.said(label)),
             PickMode.ONE if plain else PickMode.SOME,
             1 if a.pick.up_to else n,
             n,
@@ -230,15 +233,20 @@ def _declare_auto_modes(
     )
     modes = [next(m for m in a.modes if m.name == x) for x in picks]
     specs, declared = abilities.declared_modes(modes)
-    return specs, declared, abilities.mode_words(modes, n, a.pick)
+    return specs, declared, abilities.modes_declared(modes, n, a.pick)
 
 
 def _flat(chosen: Sequence[Sequence[str]]) -> tuple[str, ...]:
     return tuple(i for group in chosen for i in group)
 
 
-def _chosen_words(g: Fftcg, chosen: Sequence[Sequence[str]]) -> str:
-    return ", ".join(g.label(i) for group in chosen for i in group)
+def _chosen(g: Fftcg, chosen: Sequence[Sequence[str]]) -> tuple[CardRef, ...]:
+    return tuple(g.cref(i) for group in chosen for i in group)
+
+
+def shares(g: Fftcg, split: Sequence[tuple[str, int]]) -> tuple[Message, ...]:
+    """A declared division of damage for sentences: ``3000 to クラウド (P2's field), …``."""
+    return tuple(msg("ff.damage.share", n=n, card=g.cref(i)) for i, n in split)
 
 
 def take_priority(g: Fftcg, player: str) -> tuple[Answer, str]:
@@ -260,7 +268,9 @@ def take_priority(g: Fftcg, player: str) -> tuple[Answer, str]:
     if who != player:
         g.reject(
             entry,
-            IllegalActionError(entry.name, "11.1.1", f"{g.name(player)} holds priority, not {g.name(who)}"),
+            IllegalActionError(
+                entry.name, "11.1.1", msg("ff.priority.not_holder", player=g.name(player), other=g.name(who))
+            ),
             who=who,
         )
         return Answer.UNDONE, player
@@ -276,7 +286,7 @@ def take_priority(g: Fftcg, player: str) -> tuple[Answer, str]:
     if fn is None:
         g.reject(
             entry,
-            IllegalActionError(entry.name, "11.1.1", f"{entry.name} is not something a player does with priority"),
+            IllegalActionError(entry.name, "11.1.1", msg("ff.priority.not_an_action", action=entry.name)),
             who=player,
         )
         return Answer.UNDONE, player
@@ -301,12 +311,15 @@ def pass_priority(g: Fftcg, player: str, entry: ScriptedInput | None, *, silent:
             g.optional_log.clear()
             g.loop_plan = None
     top = g.stack.top()
-    what = f" (the stack: {top.label} on top)" if top is not None else " (the stack is empty)"
-    until = f"; both pass until {g.autopass}" if entry is not None and g.autopass else ""
+    said = (
+        msg("ff.priority.passes_over", player=g.name(player), top=g.said(top.label))
+        if top is not None
+        else msg("ff.priority.passes", player=g.name(player))
+    )
     g.record(
         StepKind.ACTION,
         player,
-        f"{g.name(player)} passes{what}{until}",
+        seq(said, msg("ff.priority.until", until=g.autopass) if entry is not None and g.autopass else ""),
         ["11.1.6"],
         play=entry.index if entry is not None else None,
     )
@@ -362,7 +375,7 @@ def resolve(g: Fftcg, *, silent: bool = False) -> bool:
     g.record(
         StepKind.EFFECT,
         item.controller,
-        f"both players passed in succession: {item.label}, on top of the stack, resolves",
+        msg("ff.stack.resolves", item=g.said(item.label)),
         ["11.1.7", "11.11.1", "11.11.5"],
     )
     holder = item.source if not item.is_card else None
@@ -374,7 +387,7 @@ def resolve(g: Fftcg, *, silent: bool = False) -> bool:
         g.record(
             StepKind.EFFECT,
             item.controller,
-            f"everything {item.label} chose is no longer a legal choice: its effects are all void",
+            msg("ff.stack.all_void", item=g.said(item.label)),
             ["11.11.2", kind_rule],
         )
         run_it = False
@@ -383,7 +396,7 @@ def resolve(g: Fftcg, *, silent: bool = False) -> bool:
         g.record(
             StepKind.EFFECT,
             item.controller,
-            f"{', '.join(g.label(i) for i in gone)} is no longer a legal choice; the effect goes on for the rest",
+            msg("ff.stack.some_void", cards=tuple(g.cref(i) for i in gone)),
             ["11.11.2", "11.11.2.1.1"],
         )
     a = info.ability
@@ -392,7 +405,7 @@ def resolve(g: Fftcg, *, silent: bool = False) -> bool:
         g.record(
             StepKind.EFFECT,
             item.controller,
-            f"{item.label}'s condition no longer holds: it is removed and does nothing",
+            msg("ff.stack.condition_gone", item=g.said(item.label)),
             ["11.11.3", "11.8.13"],
         )
         run_it = False
@@ -403,7 +416,7 @@ def resolve(g: Fftcg, *, silent: bool = False) -> bool:
                 item.controller,
                 ("yes", "no"),
                 "11.8.14",
-                f"{g.name(item.controller)} chooses whether to do {item.label}",
+                msg("ff.stack.optional_prompt", player=g.name(item.controller), item=g.said(item.label)),
             )
         )
         if g.autopass is not None and g.loop_plan is None:
@@ -413,7 +426,12 @@ def resolve(g: Fftcg, *, silent: bool = False) -> bool:
                 g.optional_seen.clear()
                 g.optional_log.clear()
         if yes[0] == "no":
-            g.record(StepKind.DECISION, item.controller, f"{g.name(item.controller)} chooses not to", ["11.8.14"])
+            g.record(
+                StepKind.DECISION,
+                item.controller,
+                msg("ff.stack.chooses_not_to", player=g.name(item.controller)),
+                ["11.8.14"],
+            )
             run_it = False
         elif a.kind == "auto" and casting.has_cost(a):
             run_it = casting.pay_auto_cost(g, item.controller, item.source, item.label, a, info.cost_read)
@@ -421,7 +439,10 @@ def resolve(g: Fftcg, *, silent: bool = False) -> bool:
         left = not item.is_card and (item.source not in g.state.cards or g.card(item.source).since != info.source_since)
         if left:
             g.record(
-                StepKind.EFFECT, item.controller, f"{item.label}'s source has left its zone", ["11.11.4", "11.5.4"]
+                StepKind.EFFECT,
+                item.controller,
+                msg("ff.stack.source_left", item=g.said(item.label)),
+                ["11.11.4", "11.5.4"],
             )
         ctx = Ctx(
             item.controller,
@@ -440,8 +461,7 @@ def resolve(g: Fftcg, *, silent: bool = False) -> bool:
             g.record(
                 StepKind.EFFECT,
                 item.controller,
-                f"{', '.join(g.label(i) for i in gone)} left its zone after {item.label} was created: the ability no "
-                "longer affects it",
+                msg("ff.stack.about_left", cards=tuple(g.cref(i) for i in gone), item=g.said(item.label)),
                 ["11.8.17.3"],
             )
         if info.variable is not None:
@@ -456,7 +476,7 @@ def resolve(g: Fftcg, *, silent: bool = False) -> bool:
         for pid, iid, by in casts:
             casting.cast_by_effect(g, pid, iid, by)
         tp = g.state.turn_player
-        g.record(StepKind.RULE, "rules", f"{g.name(tp)}, the turn player, receives priority", ["11.1.5"])
+        g.record(StepKind.RULE, "rules", msg("ff.priority.turn_player_receives", player=g.name(tp)), ["11.1.5"])
     if g.autopass is not None:
         _watch_loop(g)
     return True
@@ -486,8 +506,7 @@ def _declare_auto_split(
     if op.amount < len(group):
         raise g.ambiguity(
             ["11.8.12"],
-            f"{label} divides {op.amount} damage among {len(group)} chosen cards: 11.8.12 gives each at least 1 and "
-            "does not say what happens when that cannot be done",
+            msg("ff.gap.split_too_little", ability=g.said(label), damage=op.amount, n=len(group)),
         )
     shares: list[tuple[str, int]] = []
     left = op.amount
@@ -499,7 +518,13 @@ def _declare_auto_split(
                 pid,
                 tuple(str(v) for v in range(1, most + 1)),
                 "11.8.12",
-                f"{g.name(pid)} declares how much of {label}'s {op.amount} damage {g.label(card)} gets",
+                msg(
+                    "ff.auto.share_prompt",
+                    player=g.name(pid),
+                    ability=g.said(label),
+                    damage=op.amount,
+                    card=g.cref(card),
+                ),
             )
         )
         shares.append((card, int(choice[0])))
@@ -529,14 +554,12 @@ def _check_auto_cost(g: Fftcg, label: str, a: Ability) -> None:
     if a.x is not None and a.x.cost is not None:
         raise g.ambiguity(
             ["11.8.11", "11.8.10", "11.8.14"],
-            f"{label} has X in its cost: 11.8.11 has its controller decide the value but not when — as it goes on the "
-            "stack (where 11.8.10 declares modes) or as the cost is paid",
+            msg("ff.gap.auto_cost_x", ability=g.said(label)),
         )
     if not a.optional:
         raise g.ambiguity(
             ["11.8.8", "11.8.14"],
-            f"{label} has a cost its text does not let its controller choose to pay: the rules say when an auto "
-            "ability's cost is paid only for a choice made on resolution (11.8.14)",
+            msg("ff.gap.auto_cost_no_choice", ability=g.said(label)),
         )
 
 
@@ -556,8 +579,7 @@ def _watch_loop(g: Fftcg) -> None:
     if g.loop_seen[key] >= LOOP_REPEATS or sum(g.loop_seen.values()) > LOOP_LIMIT:
         raise g.ambiguity(
             ["13.1", "13.2"],
-            "the same position keeps coming back while both players pass: an infinite loop. Whether a player has a way "
-            "to stop it (13.2) is theirs to say, not the engine's: script the loop's actions, or its number of times",
+            msg("ff.gap.loop_while_passing"),
         )
 
 
@@ -589,7 +611,7 @@ def loop_counts(g: Fftcg, item: StackItem, *, silent: bool = False) -> tuple[str
                 g.record(
                     StepKind.RULE,
                     "rules",
-                    f"the loop goes round again ({plan.rounds - plan.left} of {plan.rounds})",
+                    msg("ff.loop.again", round=plan.rounds - plan.left, n=plan.rounds),
                     ["13.3"],
                 )
         if plan.left < 0 and item.controller == plan.stopper:
@@ -600,8 +622,7 @@ def loop_counts(g: Fftcg, item: StackItem, *, silent: bool = False) -> tuple[str
             g.record(
                 StepKind.DECISION,
                 item.controller,
-                f"the loop has been repeated {plan.rounds} more time(s): {g.name(item.controller)}, who named "
-                f"the smaller count, stops it by choosing not to do {item.label}",
+                msg("ff.loop.stopped", n=plan.rounds, player=g.name(item.controller), item=g.said(item.label)),
                 ["13.3"],
             )
             return ("no",)
@@ -612,44 +633,35 @@ def loop_counts(g: Fftcg, item: StackItem, *, silent: bool = False) -> tuple[str
         return ()
     choosers = set(g.optional_log[before:])
     if choosers != set(g.state.players):
-        only = g.name(next(iter(choosers))) if choosers else "no player"
+        only: Message | str = g.name(next(iter(choosers))) if choosers else msg("ff.loop.no_player")
         raise g.ambiguity(
             ["13.1", "13.2", "13.3"],
-            f"the same position came back at {item.label}: an infinite loop in which only {only} chose to go on. "
-            "Whether the other player has a way to stop it too (13.2 or 13.3) is theirs to say, not the engine's",
+            msg("ff.gap.loop_one_sided", item=g.said(item.label), player=only),
         )
     tp = g.state.turn_player
     order = [tp, g.state.opponent(tp)]
     g.record(
         StepKind.RULE,
         "rules",
-        f"the same position came back at {item.label}, and both players chose to go on: an infinite loop both "
-        f"players can stop; {g.name(order[0])}, the turn player, names a count first, then {g.name(order[1])}",
+        msg("ff.loop.both_go_on", item=g.said(item.label), first=g.name(order[0]), second=g.name(order[1])),
         ["13.1", "13.3"],
     )
     options = tuple(str(i) for i in range(LOOP_MOST + 1))
     counts = [
-        int(
-            g.decide(
-                DecisionRequest(
-                    "loop", p, options, "13.3", f"{g.name(p)} names how many more times the loop is repeated"
-                )
-            )[0]
-        )
+        int(g.decide(DecisionRequest("loop", p, options, "13.3", msg("ff.loop.count_prompt", player=g.name(p))))[0])
         for p in order
     ]
     if counts[0] == counts[1]:
         raise g.ambiguity(
             ["13.3"],
-            f"both players named {counts[0]}: 13.3 has the loop end with 'the relevant player' (該当するプレイヤー) "
-            "making a choice that stops it, but does not say who that is when the counts are equal",
+            msg("ff.gap.loop_equal_counts", n=counts[0]),
         )
     n = min(counts)
     stopper = order[counts.index(n)]
     g.record(
         StepKind.RULE,
         "rules",
-        f"the smaller count is used: the loop is repeated {n} more time(s), then {g.name(stopper)} stops it",
+        msg("ff.loop.smaller_count", n=n, player=g.name(stopper)),
         ["13.3"],
     )
     g.loop_plan = LoopPlan(key, n, stopper, n)
@@ -672,10 +684,10 @@ def _leave_stack(g: Fftcg, item: StackItem) -> None:
         g.stack.take(item.iid)
         owner = g.card(item.iid).owner
         g.move(item.iid, f"{owner}.break", face_down=False)
-        what = f"{item.label} goes to {g.name(owner)}'s break zone"
+        what = msg("ff.stack.to_break_zone", item=g.said(item.label), zone=g.zref(f"{owner}.break"))
     else:
         g.stack.take(item.iid)
-        what = f"{item.label} ceases to exist"
+        what = msg("ff.stack.ceases", item=g.said(item.label))
     tp = g.state.turn_player
     if g.cast_after:
         g.record(StepKind.EFFECT, item.controller, what, ["11.11.10"])
@@ -683,6 +695,6 @@ def _leave_stack(g: Fftcg, item: StackItem) -> None:
     g.record(
         StepKind.EFFECT,
         item.controller,
-        f"{what}; {g.name(tp)}, the turn player, receives priority",
+        msg("ff.stack.then_priority", what=what, player=g.name(tp)),
         ["11.11.10", "11.1.5"],
     )

@@ -6,7 +6,9 @@ reader sees the rulebook's term in Japanese and the English rules' word in Engli
 
 from __future__ import annotations
 
-from judgekit.message import Message, msg
+from collections.abc import Sequence
+
+from judgekit.message import Message, Sentence, msg
 
 PHASE_NAMES: dict[str, Message] = {
     "setup": msg("ff.phase.setup"),
@@ -50,3 +52,42 @@ def where(turn: int, player: str, phase: str, step: str = "") -> Message:
     if step and step in STEP_NAMES:
         return msg("ff.where.step", turn=turn, player=player, phase=phase_name(phase), step=STEP_NAMES[step])
     return msg("ff.where.phase", turn=turn, player=player, phase=phase_name(phase))
+
+
+def seq(*parts: Sentence) -> Sentence:
+    """Sentence pieces one after the other (each piece brings its own punctuation); empty pieces are left out."""
+    kept = [p for p in parts if p]
+    if not kept:
+        return ""
+    out = kept[-1]
+    for part in reversed(kept[:-1]):
+        out = msg("ff.seq", first=part, then=out)
+    return out
+
+
+def count(n: int, up_to: bool) -> Message | int:
+    """A number of things to choose or declare: ``3``, or ``up to 3``."""
+    return msg("ff.count.up_to", n=n) if up_to else n
+
+
+def quoted(names: Sequence[str]) -> tuple[Message, ...]:
+    """Names the scenario gave (of effects, of modes) in quotes: ``'a', 'b'``."""
+    return tuple(msg("ff.quoted", name=name) for name in names)
+
+
+ELEMENTS: dict[str, Message] = {
+    "fire": msg("ff.element.fire"),
+    "ice": msg("ff.element.ice"),
+    "wind": msg("ff.element.wind"),
+    "earth": msg("ff.element.earth"),
+    "lightning": msg("ff.element.lightning"),
+    "water": msg("ff.element.water"),
+    "light": msg("ff.element.light"),
+    "dark": msg("ff.element.dark"),
+}
+"""Each element (5.2.1) by its id in the card vocabulary."""
+
+
+def element(name: str) -> Message | str:
+    """An element by its id, as a message (an unknown id as it is)."""
+    return ELEMENTS.get(name, name)
