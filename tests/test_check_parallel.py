@@ -69,13 +69,12 @@ def test_the_golden_trace_is_compared_line_by_line(golden: tuple[Path, str]) -> 
     path.write_text(text, encoding="utf-8")
     assert golden_difference(path, trace) is None
     lines = text.splitlines(keepends=True)
-    step = next(i for i, line in enumerate(lines) if '"sentence"' in line)
-    lines[step] = lines[step].replace('"sentence": "', '"sentence": "x', 1)
+    step = next(i for i, line in enumerate(lines) if '"rules":["' in line)
+    lines[step] = lines[step].replace('"rules":["', '"rules":["0.1","', 1)
     path.write_text("".join(lines), encoding="utf-8")
     was = json.loads(lines[step].rstrip(",\n"))
-    assert (
-        golden_difference(path, trace) == f"step {was['index']}: was {was['sentence']!r}, now {was['sentence'][1:]!r}"
-    )
+    cited = f"cited {was['rules']}, now {was['rules'][1:]}"
+    assert golden_difference(path, trace) == f"step {was['index']} ({was['sentence']!r}): {cited}"
     path.write_text("".join(text.splitlines(keepends=True)[:-2]), encoding="utf-8")
     assert golden_difference(path, trace) == f"{len(lines) - 2} lines before, {len(lines)} now"
     path.write_text(text.rstrip("\n"), encoding="utf-8")
