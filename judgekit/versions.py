@@ -119,14 +119,15 @@ def rule_timeline(
     The rule is looked up in ``version``, else in the newest version that has it (a rule
     removed since is traced from the last version that held it). Unknown everywhere, it is
     an :class:`~rules_index.errors.UnknownRuleError` naming the newest version's nearest ids.
-    The consecutive diffs come from ``cache`` (default: the on-disk diff cache).
+    The consecutive diffs come from ``cache`` (default: the on-disk diff cache); with all of
+    them there, no edition is read beyond the one the rule is looked up in.
     """
     from rules_index.graph import load_index
 
     index = index or load_index()
     found = index.catalog.game(game)
     doc = found.document(document)
-    books = [index.books[(info.game, info.document, info.version)].book for info in doc.versions]
+    books = [index.held_version((info.game, info.document, info.version)) for info in doc.versions]
     if version is not None:
         start = doc.version(version).version
         rule = index.rule(found.id, rule_id, doc.id, start)

@@ -39,6 +39,8 @@ from rules_index.model import DocumentInfo, LintIssue, Reference, Rule, RuleBook
 if TYPE_CHECKING:
     import networkx as nx
 
+    from rules_index.diff.histories import HeldVersion
+
 BookKey = tuple[str, str, str]
 """(game, document, version)."""
 
@@ -97,6 +99,20 @@ class RulesIndex:
         if self._graph is None:
             self._graph = build_graph(self.books.values())
         return self._graph
+
+    def held_version(self, key: BookKey) -> RuleBook | HeldVersion:
+        """A book as a history reads it: from the book cache, only its key, the book read when a
+        diff of it must be computed; otherwise the book itself."""
+        from rules_index.diff.histories import HeldVersion
+
+        books = self.books
+        if isinstance(books, BookCache):
+            try:
+                fingerprint = books.cache_key(key)
+            except OSError:
+                return books[key].book
+            return HeldVersion(key[2], f"book:{fingerprint}", lambda: books[key].book)
+        return books[key].book
 
     def book(self, game: str, document: str | None = None, version: str | None = None) -> BookIndex:
         """The book of ``game`` (default document, newest version unless named)."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 from rules_index.diff.changelog import check_changelog
 from rules_index.diff.classify import classify_matches, term_changes
 from rules_index.diff.data import change_data, diff_data
-from rules_index.diff.histories import DiffCache, DiffIndex, History, HistoryEvent, history
+from rules_index.diff.histories import DiffCache, DiffIndex, HeldVersion, History, HistoryEvent, history
 from rules_index.diff.inline import inline_diff
 from rules_index.diff.match import match_rules, max_weight_matching
 from rules_index.diff.model import (
@@ -63,6 +63,7 @@ __all__ = [
     "DiffIndex",
     "DiffOp",
     "Fate",
+    "HeldVersion",
     "History",
     "HistoryEvent",
     "HistoryKind",

@@ -11,7 +11,7 @@ import hashlib
 import os
 import pickle
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -145,14 +145,44 @@ _HISTORY_KIND = {
 """The history step of each kind of diff entry."""
 
 
-def history(books: Sequence[RuleBook], cache: DiffCache | None = None) -> History:
+@dataclass(frozen=True, slots=True)
+class HeldVersion:
+    """A version of a document as a history reads it: a digest of its content, and the book only
+    when a diff of it must be computed.
+
+    A library's versions are held this way: with every consecutive diff in the cache, a
+    history reads the diffs and no book.
+    """
+
+    version: str
+    """The version."""
+    fingerprint: str
+    """A digest that changes whenever the book's content may (a library uses its book cache
+    key: the file's bytes, its manifest entry and the parser's code)."""
+    load: Callable[[], RuleBook]
+    """The book, read or parsed on demand."""
+
+
+def history(books: Sequence[RuleBook | HeldVersion], cache: DiffCache | None = None) -> History:
     """The history of every rule through ``books`` (versions of one document, oldest first).
 
     Each book is prepared once and each consecutive pair diffed once; with a ``cache``, a
-    pair diffed before is read back, so holding one more edition costs one diff.
+    pair diffed before is read back, so holding one more edition costs one diff. A
+    :class:`HeldVersion` is loaded only when a diff of it is computed (or when it is the only
+    version); the ids of a version not loaded are those its diffs name.
     """
     from rules_index.diff import diff_sides
     from rules_index.diff.prepare import Side, prepare_side
+
+    loaded: dict[int, RuleBook] = {k: book for k, book in enumerate(books) if isinstance(book, RuleBook)}
+
+    def book(k: int) -> RuleBook:
+        found = loaded.get(k)
+        if found is None:
+            held = books[k]
+            assert isinstance(held, HeldVersion)
+            found = loaded[k] = held.load()
+        return found
 
     diffs: list[BookDiff] = []
     previous: Side | None = None
@@ -160,19 +190,41 @@ def history(books: Sequence[RuleBook], cache: DiffCache | None = None) -> Histor
         old, new = books[k - 1], books[k]
         found = cache.get(old, new) if cache is not None else None
         if found is None:
-            old_side = previous if previous is not None and previous.book is old else prepare_side(old)
-            previous = prepare_side(new)
+            old_side = previous if previous is not None and previous.book is book(k - 1) else prepare_side(book(k - 1))
+            previous = prepare_side(book(k))
             found = diff_sides(old_side, previous)
             if cache is not None:
                 cache.put(old, new, found)
         else:
             previous = None
         diffs.append(found)
+    if len(books) == 1:
+        book(0)
+    ids = tuple(
+        frozenset(rule.id for rule in loaded[k].rules)
+        if k in loaded
+        else (_new_ids(diffs[k - 1]) if k > 0 else _old_ids(diffs[0]))
+        for k in range(len(books))
+    )
     return History(
-        versions=tuple(book.info.version for book in books),
+        versions=tuple(b.version if isinstance(b, HeldVersion) else b.info.version for b in books),
         diffs=tuple(diffs),
-        ids=tuple(frozenset(rule.id for rule in book.rules) for book in books),
+        ids=ids,
         indexes=tuple(DiffIndex.of(diff) for diff in diffs),
+    )
+
+
+def _old_ids(diff: BookDiff) -> frozenset[str]:
+    """Every id of a diff's old version: each has a counterpart (the mapping) or an entry (removed, merged, split)."""
+    return frozenset(
+        [old for old, _ in diff.mapping] + [i for entry in (*diff.entries, *diff.parts) for i in entry.old_ids]
+    )
+
+
+def _new_ids(diff: BookDiff) -> frozenset[str]:
+    """Every id of a diff's new version: each is a counterpart (the mapping) or in an entry (added, split)."""
+    return frozenset(
+        [new for _, new in diff.mapping] + [j for entry in (*diff.entries, *diff.parts) for j in entry.new_ids]
     )
 
 
@@ -211,8 +263,10 @@ class DiffCache:
     _fingerprints: dict[int, tuple[RuleBook, str]] = field(default_factory=dict, compare=False)
     """Each book's fingerprint by object identity (the book is kept, so its identity stays its own)."""
 
-    def fingerprint(self, book: RuleBook) -> str:
-        """:func:`book_fingerprint`, computed once per book object."""
+    def fingerprint(self, book: RuleBook | HeldVersion) -> str:
+        """:func:`book_fingerprint`, computed once per book object (a held version's own)."""
+        if isinstance(book, HeldVersion):
+            return book.fingerprint
         known = self._fingerprints.get(id(book))
         if known is None or known[0] is not book:
             known = self._fingerprints[id(book)] = (book, book_fingerprint(book))
@@ -225,12 +279,12 @@ class DiffCache:
 
         return DiffCache(cache_dir() / "diffs")
 
-    def path(self, old: RuleBook, new: RuleBook) -> Path:
+    def path(self, old: RuleBook | HeldVersion, new: RuleBook | HeldVersion) -> Path:
         """The file that holds the diff of ``old`` and ``new``."""
         key = hashlib.sha256(f"{self.fingerprint(old)}:{self.fingerprint(new)}:{code_fingerprint()}".encode())
         return self.folder / f"diff-{key.hexdigest()[:40]}.pickle"
 
-    def get(self, old: RuleBook, new: RuleBook) -> BookDiff | None:
+    def get(self, old: RuleBook | HeldVersion, new: RuleBook | HeldVersion) -> BookDiff | None:
         """The diff of ``old`` and ``new`` when it was kept, else None."""
         path = self.path(old, new)
         try:
@@ -240,7 +294,7 @@ class DiffCache:
             return None
         return found if isinstance(found, BookDiff) else None
 
-    def put(self, old: RuleBook, new: RuleBook, diff: BookDiff) -> None:
+    def put(self, old: RuleBook | HeldVersion, new: RuleBook | HeldVersion, diff: BookDiff) -> None:
         """Keep the diff of ``old`` and ``new`` (written atomically)."""
         path = self.path(old, new)
         try:

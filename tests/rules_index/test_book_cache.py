@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from rules_index.catalog import SOURCES, load_catalog
+from rules_index.diff import HeldVersion
 from rules_index.graph import BookCache, build_book_index, build_index, dump_book, load_book, load_index
 from rules_index.model import Reference, Term, TermUse
 
@@ -126,3 +127,17 @@ def test_the_graph_size_is_counted_as_networkx_counts_it() -> None:
     size = index.graph_size()
     assert size == (index.graph.number_of_nodes(), index.graph.number_of_edges())
     assert size[0] > 1500 and size[1] > size[0]
+
+
+def test_a_held_version_is_keyed_by_its_book_cache_key_and_read_only_on_demand(library: Path) -> None:
+    index = load_index(load_catalog(library))
+    assert isinstance(index.books, BookCache)
+    key = ("fftcg", "comprehensive", "2.1.9")
+    held = index.held_version(key)
+    assert isinstance(held, HeldVersion)
+    assert (held.version, held.fingerprint) == ("2.1.9", f"book:{index.books.cache_key(key)}")
+    assert cached_files(library) == []  # nothing read or parsed yet
+    assert held.load() == build_index(load_catalog(library)).books[key].book
+    assert len(cached_files(library)) == 1
+    fresh = build_index(load_catalog(library))
+    assert fresh.held_version(key) is fresh.books[key].book  # held in memory already

@@ -23,6 +23,7 @@ from rules_index.diff import (
     DiffCache,
     DiffOp,
     Fate,
+    HeldVersion,
     HistoryKind,
     OpKind,
     ReferenceStatus,
@@ -569,6 +570,43 @@ def test_histories_keep_each_consecutive_diff_so_one_more_edition_costs_one_diff
         ("1.0.18", HistoryKind.EDITED),
     ]
     assert len(list(tmp_path.glob("diff-*.pickle"))) == 2
+
+
+def test_held_versions_read_no_book_when_every_diff_is_kept(tmp_path: Path) -> None:
+    """A library's history reads its diffs from the cache: no edition is loaded, and the ids of
+    each version come out of the diffs exactly (splits, merges, additions and removals too)."""
+    first = before_the_move().book()
+    second = (
+        published("divine-cross")
+        .split("103.4", "投了は効果", "103.5.")
+        .merge("704.10", "704.11")
+        .renumber({"704.12": "704.11"})
+        .as_version("1.0.17")
+    )
+    third = second.delete("1103").insert_before("704.6c", "704.6c. 新しいルールです。").as_version("1.0.18")
+    books = [first, second.book(), third.book()]
+    cache = DiffCache(tmp_path)
+    from_books = history(books, cache)
+    loads: list[str] = []
+
+    def held(book: RuleBook) -> HeldVersion:
+        def load() -> RuleBook:
+            loads.append(book.info.version)
+            return book
+
+        return HeldVersion(book.info.version, cache.fingerprint(book), load)
+
+    from_cache = history([held(book) for book in books], DiffCache(tmp_path))
+    assert loads == []
+    assert from_cache.versions == from_books.versions
+    assert from_cache.ids == from_books.ids == tuple(frozenset(r.id for r in b.rules) for b in books)
+    assert from_cache.diffs == from_books.diffs
+    assert from_cache.of_version("1.0.18") == from_books.of_version("1.0.18")
+    longer = history(
+        [*(held(book) for book in books), held(published("divine-cross").as_version("1.0.19").book())], cache
+    )
+    assert loads == ["1.0.18", "1.0.19"]  # one more edition: the one diff reads the two books it compares
+    assert longer.ids[3] == frozenset(r.id for r in published_book("divine-cross").rules)
 
 
 # --------------------------------------------------------------------------- building blocks
