@@ -17,6 +17,11 @@ from judgekit.games.fftcg.cards import CostTo, Must
 from judgekit.games.fftcg.format import Attack, Block, Payment
 from judgekit.games.fftcg.game import Battle, Fftcg, Requirement, Window
 from judgekit.games.fftcg.registry import rule
+from judgekit.games.fftcg.words import KEYWORDS, STEP_NAMES, cp, semicolons
+from judgekit.message import Message, msg
+
+ACTIONS: dict[str, Message] = {"attack": msg("ff.action.attack"), "block": msg("ff.action.block")}
+"""Attacking and blocking, as sentences name them (a cost to attack, to block)."""
 
 
 def enter(g: Fftcg, step: str) -> None:
@@ -35,9 +40,7 @@ def attack_phase(g: Fftcg, *, silent: bool = False) -> bool:
     g.set_phase("attack", "")
     priority.reached(g)
     enter(g, "preparation")
-    g.record(
-        StepKind.PHASE, "rules", f"{g.name(tp)}'s attack phase: attack preparation step", ["9.4.1", "10.1", "10.1.1.1"]
-    )
+    g.record(StepKind.PHASE, "rules", msg("ff.attack.phase", player=g.name(tp)), ["9.4.1", "10.1", "10.1.1.1"])
     abilities.trigger(g, Event("attack_phase_start", tp), cites=("10.1.1.1",))
     priority.priority_window(g, Window("preparation", True), ["10.1.1.2"])
     while declaration_step(g):
@@ -53,7 +56,7 @@ def attack_phase(g: Fftcg, *, silent: bool = False) -> bool:
 
 def _dissolve(g: Fftcg, rid: str) -> None:
     if g.battle is not None and g.battle.party:
-        g.record(StepKind.RULE, "rules", "the attack is over: the party is dissolved", [rid, "15.1.1.9.9"])
+        g.record(StepKind.RULE, "rules", msg("ff.attack.party_dissolved"), [rid, "15.1.1.9.9"])
 
 
 @rule("10.1.2", "10.1.2.1.3", "10.1.2.3", "10.1.2.5", "10.1.2.6", "10.1.2.7", role=RuleRole.PROCEDURE)
@@ -66,7 +69,7 @@ def declaration_step(g: Fftcg, *, silent: bool = False) -> bool:
         return True
     tp = g.state.turn_player
     enter(g, "declaration")
-    g.record(StepKind.PHASE, "rules", "attack declaration step", ["10.1.2"])
+    g.record(StepKind.PHASE, "rules", STEP_NAMES["declaration"], ["10.1.2"])
     while True:
         entry = g.take_action(f"{tp}'s attack declaration (10.1.2.1): attack or no_attack")
         if entry is None:
@@ -76,20 +79,16 @@ def declaration_step(g: Fftcg, *, silent: bool = False) -> bool:
         if entry.name == "no_attack" and g.actor(entry) == tp and _forced_attack(g, tp, entry):
             continue
         if entry.name == "no_attack" and g.actor(entry) == tp:
-            g.record(StepKind.ACTION, tp, f"{g.name(tp)} declares no attack", ["10.1.2.7"], play=entry.index)
+            g.record(StepKind.ACTION, tp, msg("ff.attack.none", player=g.name(tp)), ["10.1.2.7"], play=entry.index)
             priority.priority_window(g, Window("declaration", True), ["10.1.2.6"])
-            g.record(
-                StepKind.PHASE, "rules", "no attacking forward: the block and damage steps are skipped", ["10.1.2.7"]
-            )
+            g.record(StepKind.PHASE, "rules", msg("ff.attack.steps_skipped"), ["10.1.2.7"])
             return False
         if entry.name == "attack" and declare_attack(g, entry):
             break
         if entry.name not in ("attack",):
             g.reject(
                 entry,
-                IllegalActionError(
-                    entry.name, "10.1.2", f"the attack declaration step waits for {g.name(tp)} to attack or not"
-                ),
+                IllegalActionError(entry.name, "10.1.2", msg("ff.attack.waits", player=g.name(tp))),
             )
     priority.priority_window(g, Window("declaration", True), ["10.1.2.6"])
     return True
@@ -114,17 +113,17 @@ def must(g: Fftcg, iid: str, action: str) -> bool:
     )
 
 
-def fixed_cost(g: Fftcg, iids: Sequence[str], action: str) -> tuple[Requirement, list[str]]:
+def fixed_cost(g: Fftcg, iids: Sequence[str], action: str) -> tuple[Requirement, list[Message]]:
     """What attacking or blocking with these forwards costs, fixed now (10.1.2.3, 10.1.3.1.3), and why."""
-    cp: dict[str, int] = {}
-    why: list[str] = []
+    need: dict[str, int] = {}
+    why: list[Message] = []
     for iid in iids:
         for label, op in costs_to(g, iid, action):
             for element, n in op.cp.items():
-                cp[element] = cp.get(element, 0) + n
-            why.append(f"{label} on {g.label(iid)}")
-    total = sum(cp.values())
-    elements = {e: n for e, n in cp.items() if e != "any" and n > 0}
+                need[element] = need.get(element, 0) + n
+            why.append(msg("ff.attack.cost_on", effect=g.said(label), card=g.cref(iid)))
+    total = sum(need.values())
+    elements = {e: n for e, n in need.items() if e != "any" and n > 0}
     return Requirement(total, elements, max(1, len(elements)) if total else 0), why
 
 
@@ -147,15 +146,12 @@ def _forced_attack(g: Fftcg, tp: str, entry: ScriptedInput) -> bool:
     if costly:
         raise g.ambiguity(
             ["10.1.2.1.3", "10.1.2.3"],
-            f"{', '.join(g.label(i) for i in costly)} must attack, and attacking with it costs CP: 10.1.2.1.3 "
-            "forbids ending the attack phase until it attacks, and does not say whether its controller must pay "
-            "a cost to attack (10.1.2.3) to meet the requirement",
+            msg("ff.gap.must_attack_with_cost", cards=tuple(g.cref(i) for i in costly)),
         )
-    names = ", ".join(g.label(i) for i in forced)
     g.reject(
         entry,
         IllegalActionError(
-            "no_attack", "10.1.2.1.3", f"{names} must attack and can: the attack phase cannot end until it does"
+            "no_attack", "10.1.2.1.3", msg("ff.attack.must_attack", cards=tuple(g.cref(i) for i in forced))
         ),
     )
     return True
@@ -163,41 +159,45 @@ def _forced_attack(g: Fftcg, tp: str, entry: ScriptedInput) -> bool:
 
 def _pay_cost(
     g: Fftcg, pid: str, iids: Sequence[str], action: str, pay: Payment, rid: str
-) -> tuple[casting.Paid | None, Requirement, list[str]] | IllegalActionError:
+) -> tuple[casting.Paid | None, Requirement, list[Message]] | IllegalActionError:
     """Fix the cost to attack or block now and check the payment (10.1.2.3, 10.1.3.1.3, 5.2.1.3.1)."""
     req, why = fixed_cost(g, iids, action)
     empty = not (pay.discard or pay.dull or pay.cards)
     if not req.total:
         if empty:
             return None, req, why
-        return IllegalActionError("pay", rid, f"{action}ing with {', '.join(g.label(i) for i in iids)} costs nothing")
+        cards = tuple(g.cref(i) for i in iids)
+        free = msg("ff.attack.free", cards=cards) if action == "attack" else msg("ff.block.free", cards=cards)
+        return IllegalActionError("pay", rid, free)
     checked = casting.check_payment(g, pid, pay, req, (rid, rid), exclude=list(iids))
     if isinstance(checked, IllegalActionError):
         return checked
     if checked.surplus > 1:
         raise g.ambiguity(
             [rid, "5.2.1.3.1"],
-            f"a cost to {action} of {req.total} CP paid with {checked.surplus} CP over by discarding: {rid} allows "
-            "1 CP over 'for the cost', 5.2.1.3.1 1 CP 'for each element the payment requires'",
+            msg("ff.gap.cost_surplus", action=ACTIONS[action], n=req.total, over=checked.surplus, rule=rid),
         )
     return checked, req, why
 
 
 def _record_cost(
-    g: Fftcg, pid: str, paid: casting.Paid | None, req: Requirement, why: list[str], action: str, rid: str
+    g: Fftcg, pid: str, paid: casting.Paid | None, req: Requirement, why: list[Message], action: str, rid: str
 ) -> None:
     if paid is None:
         return
-    need = ", ".join(f"{n} {e}" for e, n in req.elements.items())
-    g.record(
-        StepKind.RULE,
-        "rules",
-        f"the cost to {action} is fixed at the declaration: {req.total} CP"
-        + (f" including {need}" if need else "")
-        + f" ({'; '.join(why)})",
-        [rid],
+    said = (
+        msg(
+            "ff.attack.cost_fixed_including",
+            action=ACTIONS[action],
+            n=req.total,
+            need=cp(req.elements),
+            why=semicolons(why),
+        )
+        if req.elements
+        else msg("ff.attack.cost_fixed", action=ACTIONS[action], n=req.total, why=semicolons(why))
     )
-    casting.carry_out(g, pid, paid, [rid], f"the {action}", rid)
+    g.record(StepKind.RULE, "rules", said, [rid])
+    casting.carry_out(g, pid, paid, [rid], msg("ff.attack.the_action", action=ACTIONS[action]), rid)
 
 
 def _common_element(g: Fftcg, iids: Sequence[str]) -> tuple[bool, bool]:
@@ -246,25 +246,23 @@ def declare_attack(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> b
     chosen: list[str] = []
     haste: list[str] = []
     if pid != tp:
-        problem = IllegalActionError("attack", "10.1.2.1", "only the turn player attacks")
+        problem = IllegalActionError("attack", "10.1.2.1", msg("ff.attack.turn_player_only"))
     for key in act.forwards if problem is None else ():
         iid = g.find(pid, "field", key)
         if iid is None or g.chars(iid).type != "forward" or iid in chosen:
-            problem = IllegalActionError(
-                "attack", "10.1.2.1", f"{g.name(pid)} controls no forward {key!r} to attack with"
-            )
+            problem = IllegalActionError("attack", "10.1.2.1", msg("ff.attack.no_forward", player=g.name(pid), key=key))
             break
-        label = g.label(iid)
+        card = g.cref(iid)
         if g.is_dull(iid):
-            problem = IllegalActionError("attack", "10.1.2.1.1", f"{label} is dull")
+            problem = IllegalActionError("attack", "10.1.2.1.1", msg("ff.card.is_dull", card=card))
         elif not g.controlled_since_turn_start(iid) and not g.has(iid, "haste"):
             problem = IllegalActionError(
-                "attack", "10.1.2.1.1", f"{label} has not been controlled since the start of the turn and has no Haste"
+                "attack", "10.1.2.1.1", msg("ff.attack.not_since_start", card=card, haste=KEYWORDS["haste"])
             )
         elif iid in g.attacked:
-            problem = IllegalActionError("attack", "10.1.2.1.2", f"{label} has already attacked this turn")
+            problem = IllegalActionError("attack", "10.1.2.1.2", msg("ff.attack.already", card=card))
         elif "attack" in g.chars(iid).cannot:
-            problem = IllegalActionError("attack", "10.1.2.1.2", f"{label} cannot attack")
+            problem = IllegalActionError("attack", "10.1.2.1.2", msg("ff.attack.cannot", card=card))
         if problem is not None:
             break
         if not g.controlled_since_turn_start(iid):
@@ -272,23 +270,22 @@ def declare_attack(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> b
         chosen.append(iid)
     party = len(chosen) > 1
     if problem is None and not chosen:
-        problem = IllegalActionError("attack", "10.1.2.1", "name one forward, or the forwards of a party")
+        problem = IllegalActionError("attack", "10.1.2.1", msg("ff.attack.name_forwards"))
     if problem is None and party:
         ok, loose = _common_element(g, chosen)
         if not ok:
             problem = IllegalActionError(
                 "attack",
                 "15.1.1.9.2",
-                "the forwards of a party must all be of the same element (or have the party icon)",
+                msg("ff.attack.party_element"),
                 ("10.1.2.1",),
             )
         elif loose and not silent:
             raise g.ambiguity(
                 ["10.1.2.1", "15.1.1.9.2"],
-                f"{', '.join(g.label(i) for i in chosen)} share an element but not all their elements: 10.1.2.1 "
-                "asks for forwards 'all of the same element', which the rules do not define for multi-element forwards",
+                msg("ff.gap.party_multi_element", cards=tuple(g.cref(i) for i in chosen)),
             )
-    cost: tuple[casting.Paid | None, Requirement, list[str]] | None = None
+    cost: tuple[casting.Paid | None, Requirement, list[Message]] | None = None
     if problem is None:
         priced = _pay_cost(g, pid, chosen, "attack", act.pay, "10.1.2.3")
         if isinstance(priced, IllegalActionError):
@@ -301,11 +298,13 @@ def declare_attack(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> b
         unable = problem.rule in ("10.1.2.1.1", "10.1.2.1.2")
         g.reject(entry, problem, ("15.1.1.9.3",) if len(act.forwards) > 1 and unable else ())
         return False
-    names = ", ".join(g.label(i) for i in chosen)
+    names = tuple(g.cref(i) for i in chosen)
     g.record(
         StepKind.ACTION,
         tp,
-        f"{g.name(tp)} attacks with {'a party: ' if party else ''}{names}",
+        msg("ff.attack.with_party", player=g.name(tp), cards=names)
+        if party
+        else msg("ff.attack.with", player=g.name(tp), cards=names),
         ["10.1.2.1", "10.1.2.1.1", "5.2.3.1.1.2"]
         + (["15.1.1.9.1", "15.1.1.9.2", "15.1.1.9.3"] + (["15.1.1.9.4"] if len(chosen) > 2 else []) if party else [])
         + (["15.2.2.1", "15.2.2.2"] if haste else []),
@@ -316,7 +315,7 @@ def declare_attack(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> b
             g.record(
                 StepKind.RULE,
                 "rules",
-                f"{g.label(iid)} has Brave: it is not dulled",
+                msg("ff.attack.brave", card=g.cref(iid), brave=KEYWORDS["brave"]),
                 ["10.1.2.2", "15.2.1.1", "15.2.1.2"],
             )
         else:
@@ -326,14 +325,16 @@ def declare_attack(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> b
         g.record(
             StepKind.RULE,
             "rules",
-            f"{', '.join(g.label(i) for i in dulled)} {'are' if len(dulled) > 1 else 'is'} dulled to attack",
+            msg("ff.attack.dulled", cards=tuple(g.cref(i) for i in dulled), n=len(dulled)),
             ["10.1.2.2"],
         )
     if cost is not None:
         _record_cost(g, tp, *cost, "attack", "10.1.2.3")
     g.attacked.update(chosen)
     g.battle = Battle(list(chosen), party)
-    g.record(StepKind.RULE, "rules", f"{names} {'are' if party else 'is'} attacking", ["10.1.2.4"])
+    g.record(
+        StepKind.RULE, "rules", msg("ff.attack.attacking", cards=names, n=len(chosen) if party else 1), ["10.1.2.4"]
+    )
     for iid in chosen:
         abilities.trigger(g, Event("attacks", tp, iid, iid), cites=("10.1.2.5",))
     return True
@@ -356,16 +357,18 @@ def battle_left(g: Fftcg, iid: str, *, silent: bool = False) -> bool:
         return True
     if iid == b.blocker:
         b.blocker = None
-        g.record(StepKind.RULE, "rules", f"{g.label(iid)} is no longer blocking", ["10.1.3.2.1"])
+        g.record(StepKind.RULE, "rules", msg("ff.block.no_longer", card=g.cref(iid)), ["10.1.3.2.1"])
         return True
     b.attackers.remove(iid)
-    g.record(StepKind.RULE, "rules", f"{g.label(iid)} is no longer attacking", ["10.1.3.2.1"])
+    g.record(StepKind.RULE, "rules", msg("ff.attack.no_longer", card=g.cref(iid)), ["10.1.3.2.1"])
     if b.party and len(b.attackers) <= 1:
         b.party = False
-        rest = f": {g.label(b.attackers[0])} attacks alone" if b.attackers else ""
-        g.record(
-            StepKind.RULE, "rules", f"the party has one forward or none left and is dissolved{rest}", ["15.1.1.9.5"]
+        said = (
+            msg("ff.attack.party_left_one", card=g.cref(b.attackers[0]))
+            if b.attackers
+            else msg("ff.attack.party_left_none")
         )
+        g.record(StepKind.RULE, "rules", said, ["15.1.1.9.5"])
     return True
 
 
@@ -378,7 +381,7 @@ def block_step(g: Fftcg, *, silent: bool = False) -> bool:
     tp = g.state.turn_player
     ntp = g.state.opponent(tp)
     enter(g, "block")
-    g.record(StepKind.PHASE, "rules", "block declaration step", ["10.1.3"])
+    g.record(StepKind.PHASE, "rules", STEP_NAMES["block"], ["10.1.3"])
     while True:
         entry = g.take_action(f"{ntp}'s block declaration (10.1.3.1): block or no_block")
         if entry is None:
@@ -388,14 +391,14 @@ def block_step(g: Fftcg, *, silent: bool = False) -> bool:
         if entry.name == "no_block" and g.actor(entry, ntp) == ntp and _forced_block(g, ntp, entry, None):
             continue
         if entry.name == "no_block" and g.actor(entry, ntp) == ntp:
-            g.record(StepKind.ACTION, ntp, f"{g.name(ntp)} does not block", ["10.1.3.1"], play=entry.index)
+            g.record(StepKind.ACTION, ntp, msg("ff.block.none", player=g.name(ntp)), ["10.1.3.1"], play=entry.index)
             break
         if entry.name == "block" and declare_block(g, entry):
             break
         if entry.name != "block":
             g.reject(
                 entry,
-                IllegalActionError(entry.name, "10.1.3.1", f"the block declaration step waits for {g.name(ntp)}"),
+                IllegalActionError(entry.name, "10.1.3.1", msg("ff.block.waits", player=g.name(ntp))),
                 who=g.actor(entry, ntp),
             )
     priority.priority_window(g, Window("block", True), ["10.1.3.6"])
@@ -428,19 +431,21 @@ def declare_block(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> bo
     problem: IllegalActionError | None = None
     iid = g.find(pid, "field", act.forward) if pid == ntp else None
     if pid != ntp:
-        problem = IllegalActionError("block", "10.1.3.1", "only the non-turn player blocks")
+        problem = IllegalActionError("block", "10.1.3.1", msg("ff.block.non_turn_player_only"))
     elif iid is None or g.chars(iid).type != "forward":
-        problem = IllegalActionError("block", "10.1.3.1", f"{g.name(pid)} controls no forward {act.forward!r}")
+        problem = IllegalActionError(
+            "block", "10.1.3.1", msg("ff.block.no_forward", player=g.name(pid), key=act.forward)
+        )
     elif g.is_dull(iid):
-        problem = IllegalActionError("block", "10.1.3.1.1", f"{g.label(iid)} is dull")
+        problem = IllegalActionError("block", "10.1.3.1.1", msg("ff.card.is_dull", card=g.cref(iid)))
     elif "block" in g.chars(iid).cannot:
-        problem = IllegalActionError("block", "10.1.3.1.2", f"{g.label(iid)} cannot block")
+        problem = IllegalActionError("block", "10.1.3.1.2", msg("ff.block.cannot", card=g.cref(iid)))
     else:
         free = [a for a in b.attackers if not _shielded(g, a, iid)]
         if not free:
             rid = "15.1.1.9.6" if b.party else "10.1.3.1.2"
-            problem = IllegalActionError("block", rid, f"no attacking forward can be blocked by {g.label(iid)}")
-    cost: tuple[casting.Paid | None, Requirement, list[str]] | None = None
+            problem = IllegalActionError("block", rid, msg("ff.block.nothing_to_block", card=g.cref(iid)))
+    cost: tuple[casting.Paid | None, Requirement, list[Message]] | None = None
     if problem is None and iid is not None:
         priced = _pay_cost(g, pid, [iid], "block", act.pay, "10.1.3.1.3")
         if isinstance(priced, IllegalActionError):
@@ -461,8 +466,9 @@ def declare_block(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> bo
     g.record(
         StepKind.ACTION,
         pid,
-        f"{g.name(pid)} blocks with {g.label(iid)}: it is blocking"
-        + (" (the party is blocked as one forward)" if b.party else ""),
+        msg("ff.block.party", player=g.name(pid), card=g.cref(iid))
+        if b.party
+        else msg("ff.block.with", player=g.name(pid), card=g.cref(iid)),
         ["10.1.3.1", "10.1.3.1.1", "10.1.3.2", "5.2.3.1.1.2"]
         + (["10.1.3.4"] if b.party else [])
         + (["15.1.1.9.6"] if b.party and shielded else []),
@@ -498,19 +504,19 @@ def _forced_block(g: Fftcg, ntp: str, entry: ScriptedInput, blocker: str | None,
     if costly:
         raise g.ambiguity(
             ["10.1.3.1.3"],
-            f"{', '.join(g.label(i) for i in costly)} must block, and blocking with it costs CP: 10.1.3.1.3 asks for "
-            "the most requirements met 'without breaking a restriction', and does not say whether a cost to block "
-            "is such a restriction",
+            msg("ff.gap.must_block_with_cost", cards=tuple(g.cref(i) for i in costly)),
         )
     if silent:
         return True
-    names = ", ".join(g.label(i) for i in forced)
-    what = "not blocking" if blocker is None else f"blocking with {g.label(blocker)}"
+    names = tuple(g.cref(i) for i in forced)
+    said = (
+        msg("ff.block.must_block_not_none", cards=names)
+        if blocker is None
+        else msg("ff.block.must_block_not_other", cards=names, card=g.cref(blocker))
+    )
     g.reject(
         entry,
-        IllegalActionError(
-            entry.name, "10.1.3.1.3", f"{names} must block and can: {what} meets fewer requirements than it could"
-        ),
+        IllegalActionError(entry.name, "10.1.3.1.3", said),
         who=ntp,
     )
     return True
@@ -547,7 +553,7 @@ def damage_step(g: Fftcg, *, silent: bool = False) -> bool:
     b = g.battle
     assert b is not None
     enter(g, "damage")
-    g.record(StepKind.PHASE, "rules", "damage resolution step", ["10.1.4"])
+    g.record(StepKind.PHASE, "rules", STEP_NAMES["damage"], ["10.1.4"])
     fighters = list(b.attackers) + ([b.blocker] if b.blocker else [])
     strikers = _first_strikers(g, fighters)
     partial = [a for a in b.attackers if g.has(a, "first_strike")] if b.party else []
@@ -555,17 +561,23 @@ def damage_step(g: Fftcg, *, silent: bool = False) -> bool:
         g.record(
             StepKind.RULE,
             "rules",
-            f"not every forward of the party has First Strike ({', '.join(g.label(a) for a in partial)} only): "
-            "the party deals its damage at the normal time",
+            msg(
+                "ff.damage.party_not_all_first_strike",
+                keyword=KEYWORDS["first_strike"],
+                cards=tuple(g.cref(a) for a in partial),
+            ),
             ["15.2.3.4", "15.1.1.9.7"],
         )
     if strikers:
-        names = ", ".join(g.label(i) for i in strikers)
         g.record(
             StepKind.RULE,
             "rules",
-            f"{names} {'have' if len(strikers) > 1 else 'has'} First Strike at the start of the step: "
-            "it deals damage first",
+            msg(
+                "ff.damage.first_strike",
+                cards=tuple(g.cref(i) for i in strikers),
+                keyword=KEYWORDS["first_strike"],
+                n=len(strikers),
+            ),
             ["15.2.3.1", "15.2.3.2"] + (["15.2.3.4", "15.1.1.9.7"] if b.party else []),
         )
         battle_damage(g, strikers)
@@ -573,12 +585,12 @@ def damage_step(g: Fftcg, *, silent: bool = False) -> bool:
         if g.state.over:
             return True
         rest = [i for i in fighters if i not in strikers]
-        g.record(StepKind.RULE, "rules", "the forwards without First Strike deal their damage", ["15.2.3.2"])
+        g.record(StepKind.RULE, "rules", msg("ff.damage.the_rest", keyword=KEYWORDS["first_strike"]), ["15.2.3.2"])
         battle_damage(g, rest)
     else:
         battle_damage(g, fighters)
     priority.priority_window(g, Window("damage", True), ["10.1.4.3", "10.1.4.4"])
-    g.record(StepKind.PHASE, "rules", "back to the attack declaration step", ["10.1.4.6"])
+    g.record(StepKind.PHASE, "rules", msg("ff.damage.back_to_declaration"), ["10.1.4.6"])
     return True
 
 
@@ -622,20 +634,20 @@ def battle_damage(g: Fftcg, dealers: Sequence[str], *, silent: bool = False) -> 
     if not b.blocked:
         if not attackers:
             if not b.attackers:
-                g.record(StepKind.RULE, "rules", "no attacking forward is left: no damage is dealt", ["10.1.3.2.1"])
+                g.record(StepKind.RULE, "rules", msg("ff.damage.no_attacker_left"), ["10.1.3.2.1"])
             return True
         g.record(
             StepKind.RULE,
             "rules",
-            f"the attack was not blocked: {'the party deals' if b.party else g.label(attackers[0]) + ' deals'} "
-            f"1 damage to {g.name(ntp)}",
+            msg("ff.damage.unblocked_party", player=g.name(ntp))
+            if b.party
+            else msg("ff.damage.unblocked", card=g.cref(attackers[0]), player=g.name(ntp)),
             ["10.1.4.1"] + (["15.1.1.9.1"] if b.party else []),
         )
         if b.party and _party_damage_watchers(g, b.attackers):
             raise g.ambiguity(
                 ["10.1.4.1", "15.1.1.9.1", "15.1.1.9.10"],
-                "an unblocked party deals 1 damage 'as if one forward': the rules do not say which member is its "
-                f"source for {', '.join(_party_damage_watchers(g, b.attackers))}",
+                msg("ff.gap.party_damage_source", abilities=tuple(_party_damage_watchers(g, b.attackers))),
             )
         terms.damage_processing(g, ntp, 1, None if b.party else attackers[0], ["10.1.4.1"], party=b.party)
         return True
@@ -652,13 +664,16 @@ def battle_damage(g: Fftcg, dealers: Sequence[str], *, silent: bool = False) -> 
         else:
             hits += [(blocker, a, n) for a, n in _split(g, blocker, live, power)]
     if not hits:
-        gone = "no blocking forward" if blocker is None else "no attacking forward"
-        g.record(StepKind.RULE, "rules", f"{gone} is left in the battle: no battle damage", ["10.1.3.2.1", "10.1.3.3"])
+        said = msg("ff.damage.no_blocker_left") if blocker is None else msg("ff.damage.no_attacker_in_battle")
+        g.record(StepKind.RULE, "rules", said, ["10.1.3.2.1", "10.1.3.3"])
         return True
     g.record(
         StepKind.RULE,
         "rules",
-        "battle damage: " + "; ".join(f"{g.label(s)} deals {n} to {g.label(t)}" for s, t, n in hits),
+        msg(
+            "ff.damage.battle",
+            hits=semicolons([msg("ff.damage.deals", source=g.cref(s), n=n, target=g.cref(t)) for s, t, n in hits]),
+        ),
         ["10.1.4.2"] + (["10.1.4.2.1", "15.1.1.9.8"] if b.party else []),
     )
     for source, target, n in hits:
@@ -681,8 +696,7 @@ def _split(g: Fftcg, blocker: str, party: Sequence[str], power: int) -> list[tup
     if power % 1000:
         raise g.ambiguity(
             ["10.1.4.2.1", "4.2"],
-            f"{g.label(blocker)} has power {power}: 10.1.4.2.1 splits it among the party in units of 1000 and does "
-            "not say what becomes of the rest",
+            msg("ff.gap.split_not_thousands", card=g.cref(blocker), power=power),
         )
     units = power // 1000
     labels = {g.option_of(a): a for a in party}
@@ -697,7 +711,7 @@ def _split(g: Fftcg, blocker: str, party: Sequence[str], power: int) -> list[tup
             pid,
             tuple(options),
             "10.1.4.2.1",
-            f"{g.name(pid)} splits {g.label(blocker)}'s {power} damage among the party in units of 1000",
+            msg("ff.damage.split_prompt", player=g.name(pid), card=g.cref(blocker), power=power),
         )
     )
     out: list[tuple[str, int]] = []

@@ -34,7 +34,9 @@ from judgekit.games.fftcg.cards import (
 from judgekit.games.fftcg.format import Cast, Discarded, Dulled, Payment, UseAbility, UseDejon
 from judgekit.games.fftcg.game import Cp, Fftcg, Requirement
 from judgekit.games.fftcg.registry import rule
-from judgekit.message import Message, msg
+from judgekit.games.fftcg.words import cp, semicolons, seq
+from judgekit.games.fftcg.words import element as element_name
+from judgekit.message import Message, Sentence, msg
 
 PAY_IDS: tuple[str, ...] = ("11.2.1", "11.2.1.1", "5.2.1.3", "5.2.1.3.1", "5.2.3.1.1.3", "11.6.10")
 """The rules a payment can be rejected by; every action that pays declares them."""
@@ -264,24 +266,25 @@ def check_payment(
         key = entry if isinstance(entry, str) else entry.card
         iid = _hand_card(g, pid, key, taken)
         if iid is None:
-            return IllegalActionError("pay", "11.2.1.1", f"{g.name(pid)} has no {key!r} in hand to discard for CP")
+            return IllegalActionError("pay", "11.2.1.1", msg("ff.pay.no_hand_card", player=g.name(pid), key=key))
         taken.add(iid)
         d = g.definition(iid)
         if {"light", "dark"} & set(d.elements):
-            return IllegalActionError(
-                "pay", "5.2.1.3", f"{d.name} is a Light or Dark card: it cannot be discarded for CP", ("11.2.1.1",)
-            )
+            return IllegalActionError("pay", "5.2.1.3", msg("ff.pay.light_or_dark", card=d.name), ("11.2.1.1",))
         if isinstance(entry, Discarded):
             if entry.element not in d.elements:
                 return IllegalActionError(
-                    "pay", "5.2.1.3", f"{d.name} has no {entry.element} element to declare", ("11.2.1.1",)
+                    "pay",
+                    "5.2.1.3",
+                    msg("ff.pay.no_such_element", card=d.name, element=element_name(entry.element)),
+                    ("11.2.1.1",),
                 )
             element = entry.element
         elif len(d.elements) > 1:
             return IllegalActionError(
                 "pay",
                 "5.2.1.3",
-                f"{d.name} is multi-element: declare which element its 2 CP are ({{card, element}})",
+                msg("ff.pay.declare_element", card=d.name),
                 ("11.2.1.1",),
             )
         else:
@@ -291,35 +294,28 @@ def check_payment(
         key = dulled if isinstance(dulled, str) else dulled.card
         iid = _field_card(g, pid, key, taken)
         if iid is None:
-            return IllegalActionError("pay", "11.2.1.1", f"{g.name(pid)} controls no {key!r} to dull for CP")
+            return IllegalActionError("pay", "11.2.1.1", msg("ff.pay.no_backup", player=g.name(pid), key=key))
         taken.add(iid)
         chars = g.chars(iid)
         if chars.type != "backup":
-            return IllegalActionError(
-                "pay", "5.2.3.1.1.3", f"{chars.name} is not a backup: only backups make CP by dulling"
-            )
+            return IllegalActionError("pay", "5.2.3.1.1.3", msg("ff.pay.not_a_backup", card=chars.name))
         if g.is_dull(iid):
-            return IllegalActionError("pay", "11.2.1.1", f"{chars.name} is already dull")
+            return IllegalActionError("pay", "11.2.1.1", msg("ff.pay.already_dull", card=chars.name))
         if len(chars.elements) > 1 or isinstance(dulled, Dulled):
             raise g.ambiguity(
                 ["11.2.1.1", "5.2.1.3"],
-                f"{chars.name} is a multi-element backup dulled for CP: the rules let a discarded multi-element card "
-                "declare one of its elements (5.2.1.3) but say only that a backup makes 1 CP 'of its element'",
+                msg("ff.gap.multi_element_backup", card=chars.name),
             )
         cps.append(Cp(iid, 1, chars.elements[0], False))
     cards: list[str] = []
     for key in pay.cards:
         iid = _hand_card(g, pid, key, taken)
         if iid is None:
-            return IllegalActionError(
-                "pay", cards_rule, f"{g.name(pid)} has no {key!r} in hand to discard for the cost"
-            )
+            return IllegalActionError("pay", cards_rule, msg("ff.pay.no_card_for_cost", player=g.name(pid), key=key))
         taken.add(iid)
         cards.append(iid)
     if len(cards) != discard_count:
-        return IllegalActionError(
-            "pay", cards_rule, f"the cost discards {discard_count} card(s); the payment names {len(cards)}"
-        )
+        return IllegalActionError("pay", cards_rule, msg("ff.pay.discard_count", n=discard_count, named=len(cards)))
 
     def enough(sources: Sequence[Cp]) -> bool:
         total = sum(c.amount for c in sources)
@@ -330,31 +326,45 @@ def check_payment(
 
     made = sum(c.amount for c in cps)
     if not enough(cps):
-        need = ", ".join(f"{n} {e}" for e, n in req.elements.items())
         return IllegalActionError(
-            "pay", short, f"{made} CP made; {req.total} CP needed" + (f", including {need}" if need else "")
+            "pay",
+            short,
+            msg("ff.pay.short_including", made=made, total=req.total, need=cp(req.elements))
+            if req.elements
+            else msg("ff.pay.short", made=made, total=req.total),
         )
     for i, c in enumerate(cps):
         if enough(cps[:i] + cps[i + 1 :]):
-            how = "discarding" if c.discard else "dulling"
+            worth = cp({c.element: c.amount})
+            unneeded = (
+                msg("ff.pay.unneeded_discard", card=g.card(c.card).name, cp=worth)
+                if c.discard
+                else msg("ff.pay.unneeded_dull", card=g.card(c.card).name, cp=worth)
+            )
             return IllegalActionError(
                 "pay",
                 "5.2.1.3.1",
-                f"{how} {g.card(c.card).name} (for {c.amount} {c.element} CP) makes CP the cost does not need: the "
-                "cost can be paid without it, and no more CP than the cost may be made",
+                unneeded,
                 (extra,) if extra != "5.2.1.3.1" else (),
             )
     surplus = made - req.total
     if surplus > req.allowance:
         return IllegalActionError(
-            "pay", extra, f"{surplus} CP beyond the cost; discarding allows {req.allowance}", ("5.2.1.3.1",)
+            "pay", extra, msg("ff.pay.surplus", n=surplus, allowance=req.allowance), ("5.2.1.3.1",)
         )
     return Paid(tuple(cps), tuple(cards), surplus)
 
 
 @rule("11.2.1", "11.2.1.1", "5.2.1.3", "5.2.1.3.1", "5.2.3.1.1.3", "15.1.1.4.1", "5.2.1.2", role=RuleRole.TERM)
 def carry_out(
-    g: Fftcg, pid: str, paid: Paid, cites: Sequence[str], what: str, surplus_rule: str = "", *, silent: bool = False
+    g: Fftcg,
+    pid: str,
+    paid: Paid,
+    cites: Sequence[str],
+    what: Sentence,
+    surplus_rule: str = "",
+    *,
+    silent: bool = False,
 ) -> bool:
     """Discard and dull what pays for ``what``, all at once (11.3.7.1, 11.4.7, 11.6.10)."""
     if silent or not paid.cps:
@@ -366,15 +376,27 @@ def carry_out(
             g.move(c.card, zone_id(g.card(c.card).owner, "break"), face_down=False)
         else:
             g.set_marker(c.card, "dull", 1)
-    parts = []
+    parts: list[Sentence] = []
     for c in paid.cps:
-        parts.append(f"{'discards' if c.discard else 'dulls'} {g.card(c.card).name} ({c.amount} {c.element})")
+        made = cp({c.element: c.amount})
+        if c.discard:
+            parts.append(msg("ff.pay.discards", card=g.card(c.card).name, cp=made))
+        else:
+            parts.append(msg("ff.pay.dulls", card=g.card(c.card).name, cp=made))
     total = sum(by.values())
     g.record(
         StepKind.ACTION,
         pid,
-        f"{g.name(pid)} pays {total} CP for {what}: {'; '.join(parts)}"
-        + (f" — {paid.surplus} CP beyond the cost, made by discarding" if paid.surplus else ""),
+        seq(
+            msg(
+                "ff.pay.pays",
+                player=g.name(pid),
+                n=total,
+                what=g.said(what) if isinstance(what, str) else what,
+                parts=semicolons(parts),
+            ),
+            msg("ff.pay.with_surplus", n=paid.surplus) if paid.surplus else "",
+        ),
         [*cites, "5.2.1.2", "11.2.1", "11.2.1.1"]
         + (["5.2.1.3", "15.1.1.4.1"] if any(c.discard for c in paid.cps) else [])
         + (["5.2.3.1.1.3"] if any(not c.discard for c in paid.cps) else [])

@@ -6,7 +6,7 @@ reader sees the rulebook's term in Japanese and the English rules' word in Engli
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from judgekit.message import Message, Sentence, msg
 
@@ -91,3 +91,27 @@ ELEMENTS: dict[str, Message] = {
 def element(name: str) -> Message | str:
     """An element by its id, as a message (an unknown id as it is)."""
     return ELEMENTS.get(name, name)
+
+
+KEYWORDS: dict[str, Message] = {
+    "brave": msg("ff.keyword.brave"),
+    "haste": msg("ff.keyword.haste"),
+    "first_strike": msg("ff.keyword.first_strike"),
+    "back_attack": msg("ff.keyword.back_attack"),
+}
+"""Each keyword ability (15.2) by its id in the card vocabulary."""
+
+
+def cp(amounts: Mapping[str, int]) -> tuple[Message, ...]:
+    """CP by element, for sentences: ``1 fire, 2 ice``."""
+    return tuple(msg("ff.cp.of", n=n, element=element(e)) for e, n in amounts.items())
+
+
+def semicolons(parts: Sequence[Sentence]) -> Sentence:
+    """Sentences one after another, separated as a list of clauses (``a; b``)."""
+    if not parts:
+        return ""
+    out = parts[-1]
+    for part in reversed(parts[:-1]):
+        out = msg("ff.semicolon", first=part, then=out)
+    return out
