@@ -58,10 +58,12 @@ def options(
     if lang is not None:
         import os
 
+        from judgekit.commands.output import error_line
         from judgekit.i18n import LANG_ENV, parse_language
+        from judgekit.i18n import gettext as _
 
         if parse_language(lang) is None:
-            typer.echo(f"error: --lang {lang!r}: expected ja or en", err=True)
+            typer.echo(error_line(_("--lang {value}: expected ja or en").format(value=repr(lang))), err=True)
             raise typer.Exit(2)
         os.environ[LANG_ENV] = lang
     if library is not None:

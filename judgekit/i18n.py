@@ -123,13 +123,21 @@ def cli_language(explicit: str | None = None) -> Language:
 
 
 def gettext(message: str) -> str:
-    """``message`` in the command line's language (see :func:`cli_language`)."""
-    return translations(cli_language()).gettext(message)
+    """``message`` in the command line's language (see :func:`cli_language`).
+
+    English is the message id itself, so its catalog (empty) is not read: an English look-up
+    on the start-up fast path does not import Babel.
+    """
+    language = cli_language()
+    return message if language == "en" else translations(language).gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """A message with a count in the command line's language."""
-    return translations(cli_language()).ngettext(singular, plural, n)
+    language = cli_language()
+    if language == "en":
+        return singular if n == 1 else plural
+    return translations(language).ngettext(singular, plural, n)
 
 
 # -- maintaining the catalogs ---------------------------------------------------------------

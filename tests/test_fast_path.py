@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from judgekit.cli import app
 from judgekit.commands import output
 from judgekit.commands.fast import IndexArgs, RuleArgs, parse_index_args, parse_rule_args, run_fast
+from judgekit.i18n import LANG_ENV
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -35,6 +36,13 @@ ANSWERED = [
     ["index"],
     ["index", "--format", "json"],
     ["index", "-f", "json"],
+    ["--lang", "ja", "rule", "divine-cross", "704.6c"],
+    ["--lang", "en", "rule", "divine-cross", "704.6c"],
+    ["--lang=ja", "-L", "lib", "rule", "fftcg", "12.4.5"],
+    ["--lang", "ja", "rule", "divine-cross", "704.6e"],  # the error's frame in Japanese
+    ["--lang", "ja", "rule", "lovelive", "8.3.1"],  # an unknown game
+    ["--lang", "ja", "index"],
+    ["--lang", "ja", "index", "--format", "json"],
 ]
 
 LEFT_TO_TYPER = [
@@ -51,7 +59,8 @@ LEFT_TO_TYPER = [
     ["rule", "divine-cross", "704.6c-1", "--unknown", "x"],
     ["rule", "--", "divine-cross", "704.6c-1"],
     ["rule", "divine-cross", "-"],
-    ["--lang", "en", "rule", "divine-cross", "704.6c-1"],
+    ["--lang", "fr", "rule", "divine-cross", "704.6c-1"],  # typer says which languages there are
+    ["--lang", "ja", "--lang", "en", "rule", "divine-cross", "704.6c-1"],
     ["search", "divine-cross", "有利"],
     ["games"],
     ["-L", "lib", "games"],
@@ -67,6 +76,7 @@ def cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPa
     folder = tmp_path_factory.getbasetemp() / "fast-path-cache"
     monkeypatch.setenv("JUDGEKIT_CACHE", str(folder))
     monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.delenv(LANG_ENV, raising=False)  # --lang sets it: put back after each test
     return folder
 
 
@@ -80,7 +90,17 @@ def test_the_fast_path_prints_what_the_typer_command_prints(
     assert code == expected.exit_code
     assert got.out == expected.stdout
     assert got.err == expected.stderr
-    assert code == 0 or got.err.startswith("error: ")
+    assert code == 0 or got.err.startswith("エラー: " if "ja" in " ".join(argv) else "error: ")
+
+
+def test_the_fast_path_speaks_the_chosen_language(cache: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert parse_rule_args(["--lang", "ja", "rule", "dc", "1"]) == RuleArgs("dc", "1", lang="ja")
+    assert run_fast(["--lang", "ja", "rule", "divine-cross", "704.6c"]) == 0
+    out = capsys.readouterr().out
+    assert "\n下位のルール:\n" in out and "\n出典: divine-cross/" in out and "children:" not in out
+    assert run_fast(["--lang", "en", "rule", "divine-cross", "704.6c"]) == 0
+    out = capsys.readouterr().out
+    assert "\nchildren:\n" in out and "\nsource: divine-cross/" in out
 
 
 @pytest.mark.parametrize("argv", LEFT_TO_TYPER, ids=lambda a: " ".join(a) or "(nothing)")

@@ -11,19 +11,32 @@ from typing import Any, ParamSpec, TypeVar
 
 import typer
 
-from judgekit.commands.output import dim, emphasis, highlight, json_text, silence_stdout, use_color
+from judgekit.commands.output import (
+    cell,
+    dim,
+    emphasis,
+    error_line,
+    highlight,
+    json_text,
+    silence_stdout,
+    use_color,
+    warning_line,
+)
 from rules_index.errors import JudgekitError
 
 __all__ = [
     "OutputFormat",
+    "cell",
     "check_writable_file",
     "dim",
     "echo_json",
     "emphasis",
+    "error_line",
     "guarded",
     "highlight",
     "silence_stdout",
     "use_color",
+    "warning_line",
     "write_output_file",
 ]
 
@@ -48,7 +61,7 @@ def guarded(fn: Callable[P, R]) -> Callable[P, R]:
         try:
             return fn(*args, **kwargs)
         except JudgekitError as exc:
-            typer.echo(f"error: {exc}", err=True)
+            typer.echo(error_line(exc), err=True)
             raise typer.Exit(2) from exc
         except BrokenPipeError:
             # The reader of stdout has gone (``judgekit rule … | head -1``): not a finding, not an error.
@@ -64,18 +77,20 @@ def check_writable_file(path: Path, option: str) -> None:
     The folders on the way may be missing (they are made when the file is written); what exists
     must be a folder this user can write in, and ``path`` itself, if it exists, a writable file.
     """
+    from judgekit.i18n import gettext as _
+
     where = f"{option} {path}"
     if path.is_dir():
-        raise JudgekitError(f"{where}: is a folder; expected the path of a file to write")
+        raise JudgekitError(_("{where}: is a folder; expected the path of a file to write").format(where=where))
     if path.exists() and not os.access(path, os.W_OK):
-        raise JudgekitError(f"{where}: the file exists and this user cannot write it")
+        raise JudgekitError(_("{where}: the file exists and this user cannot write it").format(where=where))
     parent = path.parent
     while not parent.exists() and parent != parent.parent:
         parent = parent.parent
     if not parent.is_dir():
-        raise JudgekitError(f"{where}: {parent} is a file, not a folder")
+        raise JudgekitError(_("{where}: {folder} is a file, not a folder").format(where=where, folder=parent))
     if not os.access(parent, os.W_OK | os.X_OK):
-        raise JudgekitError(f"{where}: this user cannot write in {parent}")
+        raise JudgekitError(_("{where}: this user cannot write in {folder}").format(where=where, folder=parent))
 
 
 def write_output_file(path: Path, text: str, option: str) -> None:
@@ -84,7 +99,10 @@ def write_output_file(path: Path, text: str, option: str) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     except OSError as exc:
-        raise JudgekitError(f"{option} {path}: cannot write it: {exc.strerror}") from exc
+        from judgekit.i18n import gettext as _
+
+        message = _("{where}: cannot write it: {reason}").format(where=f"{option} {path}", reason=exc.strerror)
+        raise JudgekitError(message) from exc
 
 
 def echo_json(data: Any) -> None:

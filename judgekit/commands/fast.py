@@ -4,9 +4,9 @@ Importing typer costs more than the whole look-up (typer brings click, and pydan
 option types), so the console script first offers its arguments to :func:`run_fast`. It
 handles only plain, valid command lines of the two commands::
 
-    judgekit [--library DIR | -L DIR] rule GAME ID [--document D | -d D] [--version V | -v V]
+    judgekit [--library DIR | -L DIR] [--lang ja|en] rule GAME ID [--document D | -d D] [--version V | -v V]
              [--format text|json | -f text|json]
-    judgekit [--library DIR | -L DIR] index [--format text|json | -f text|json]
+    judgekit [--library DIR | -L DIR] [--lang ja|en] index [--format text|json | -f text|json]
 
 (options also as ``--name=value``, in any order after the command). Anything else (help,
 another command, an option it does not know, a value typer would refuse, a missing or extra
@@ -40,9 +40,11 @@ class RuleArgs:
     """``--format json``."""
     library: str | None = None
     """``--library``, given before the command."""
+    lang: str | None = None
+    """``--lang``, given before the command."""
 
 
-_GLOBAL = {"--library": "library", "-L": "library"}
+_GLOBAL = {"--library": "library", "-L": "library", "--lang": "lang"}
 _OPTIONS = {
     "--document": "document",
     "-d": "document",
@@ -61,6 +63,8 @@ class IndexArgs:
     """``--format json``."""
     library: str | None = None
     """``--library``, given before the command."""
+    lang: str | None = None
+    """``--lang``, given before the command."""
 
 
 def parse_index_args(argv: list[str]) -> IndexArgs | None:
@@ -71,9 +75,9 @@ def parse_index_args(argv: list[str]) -> IndexArgs | None:
         return None
     after = _take_options(rest[1:], {"--format": "format", "-f": "format"}, values)
     fmt = values.get("format", "text")
-    if after is None or after or fmt not in ("text", "json"):
+    if after is None or after or fmt not in ("text", "json") or not _known_language(values):
         return None
-    return IndexArgs(as_json=fmt == "json", library=values.get("library"))
+    return IndexArgs(as_json=fmt == "json", library=values.get("library"), lang=values.get("lang"))
 
 
 def parse_rule_args(argv: list[str]) -> RuleArgs | None:
@@ -93,7 +97,7 @@ def parse_rule_args(argv: list[str]) -> RuleArgs | None:
             after = after[1:]
         tail = after
     fmt = values.get("format", "text")
-    if len(positionals) != 2 or fmt not in ("text", "json"):
+    if len(positionals) != 2 or fmt not in ("text", "json") or not _known_language(values):
         return None
     return RuleArgs(
         game=positionals[0],
@@ -102,7 +106,15 @@ def parse_rule_args(argv: list[str]) -> RuleArgs | None:
         version=values.get("version"),
         as_json=fmt == "json",
         library=values.get("library"),
+        lang=values.get("lang"),
     )
+
+
+def _known_language(values: dict[str, str]) -> bool:
+    """Whether ``--lang`` is absent or one the command line speaks (typer reports any other)."""
+    from judgekit.i18n import parse_language
+
+    return "lang" not in values or parse_language(values["lang"]) is not None
 
 
 def _take_options(argv: list[str], known: dict[str, str], values: dict[str, str]) -> list[str] | None:
@@ -150,6 +162,10 @@ def run_fast(argv: list[str]) -> int | None:
         from rules_index.catalog import LIBRARY_ENV
 
         os.environ[LIBRARY_ENV] = str(Path(args.library))
+    if args.lang is not None:
+        from judgekit.i18n import LANG_ENV
+
+        os.environ[LANG_ENV] = args.lang
     try:
         if isinstance(args, RuleArgs):
             from judgekit.commands.lookup import show_rule
@@ -172,7 +188,9 @@ def run_fast(argv: list[str]) -> int | None:
         sys.stdout.flush()
     except JudgekitError as exc:
         sys.stdout.flush()
-        print(f"error: {exc}", file=sys.stderr, flush=True)
+        from judgekit.commands.output import error_line
+
+        print(error_line(exc), file=sys.stderr, flush=True)
         return 2
     except BrokenPipeError:
         silence_stdout()  # the reader of stdout has gone (``judgekit rule … | head -1``): not an error

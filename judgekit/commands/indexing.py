@@ -10,7 +10,8 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from judgekit.commands.output import json_text
+from judgekit.commands.output import cell, json_text
+from judgekit.i18n import gettext as _
 
 if TYPE_CHECKING:
     from rules_index.graph import RulesIndex
@@ -42,7 +43,7 @@ def load_every_book(*, plain: bool = False) -> RulesIndex:
     from rules_index.graph import load_index
 
     index = load_index()
-    with progress("indexing", len(index.books), plain=plain) as bar:
+    with progress(_("indexing"), len(index.books), plain=plain) as bar:
         index.load_all(lambda info: bar.step(f"{info.game}/{info.document}@{info.version}"))
     return index
 
@@ -73,11 +74,13 @@ def index_summary(index: RulesIndex) -> dict[str, Any]:
 
 def print_index_summary(data: dict[str, Any], echo: Echo = _print) -> None:
     """The index summary as a table."""
-    echo(f"{'document':<38} {'rules':>5} {'ex':>4} {'refs':>5} {'terms':>5} {'uses':>5} {'warn':>4}")
+    heads = (_("document"), _("rules"), _("ex"), _("refs"), _("terms"), _("uses"), _("warn"))
+    widths = (-38, 5, 4, 5, 5, 5, 4)
+    echo(" ".join(cell(head, width) for head, width in zip(heads, widths, strict=True)).rstrip())
     for d in data["documents"]:
         name = f"{d['game']}/{d['document']}@{d['version']}"
         echo(
             f"{name:<38} {d['rules']:>5} {d['examples']:>4} {d['references']:>5} "
             f"{d['terms']:>5} {d['term_uses']:>5} {d['warnings']:>4}"
         )
-    echo(f"rules graph: {data['nodes']} nodes, {data['edges']} edges")
+    echo(_("rules graph: {nodes} nodes, {edges} edges").format(nodes=data["nodes"], edges=data["edges"]))

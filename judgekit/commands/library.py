@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from judgekit.commands.common import OutputFormat, echo_json, guarded
+from judgekit.i18n import gettext as _
 
 LibraryOpt = Annotated[
     Path | None,
@@ -57,8 +58,8 @@ def import_command(
     from rules_index.library import parse_report, plan_import, write_import
 
     target = library if library is not None else user_library()
-    with progress(f"importing {file.name}", 2) as bar:
-        bar.step("reading and parsing")
+    with progress(_("importing {file}").format(file=file.name), 2) as bar:
+        bar.step(_("reading and parsing"))
         plan = plan_import(
             file,
             game=game,
@@ -71,7 +72,7 @@ def import_command(
             short=short,
             title=title,
         )
-        bar.step("checking the library" if dry_run else "writing")
+        bar.step(_("checking the library") if dry_run else _("writing"))
         written = [] if dry_run else write_import(plan)
     report = parse_report(plan.book, plan.pages)
     info = plan.book.info
@@ -89,13 +90,15 @@ def import_command(
             }
         )
         return
-    what = "new game" if plan.new_game else "new edition"
-    verb = "would import" if dry_run else "imported"
-    typer.echo(f"{verb} {plan.game} {info.document} {info.version} ({what}) into {plan.library}")
-    source = f"PDF, {report.pages} pages, text extracted" if plan.from_pdf else plan.decoded.encoding
-    typer.echo(f"  read as: {source}")
+    book = f"{plan.game} {info.document} {info.version}"
+    done = _("would import {book} ({what}) into {library}") if dry_run else _("imported {book} ({what}) into {library}")
+    what = _("new game") if plan.new_game else _("new edition")
+    typer.echo(done.format(book=book, what=what, library=plan.library))
+    pdf = _("PDF, {n} pages, text extracted").format(n=report.pages)
+    source = pdf if plan.from_pdf else plan.decoded.encoding
+    typer.echo("  " + _("read as: {source}").format(source=source))
     for path in written:
-        typer.echo(f"  wrote {path}")
+        typer.echo("  " + _("wrote {file}").format(file=path))
     print_report(report)
 
 
@@ -104,24 +107,33 @@ def print_report(report: object) -> None:
     from rules_index.library import ParseReport
 
     assert isinstance(report, ParseReport)
-    typer.echo(f"  numbering: {report.scheme}; rules found: {report.rules}")
-    typer.echo("  parts:")
+    typer.echo("  " + _("numbering: {scheme}; rules found: {n}").format(scheme=report.scheme, n=report.rules))
+    typer.echo("  " + _("parts:"))
     for kind, title, first, last in report.parts:
         label = f" {title}" if title else ""
-        typer.echo(f"    {kind:<13}{label} (lines {first}-{last})")
-    typer.echo(
-        f"  examples: {report.examples}; glossary entries: {report.glossary_entries}; terms: {report.terms}; "
-        f"appendices: {report.appendices}; icons marked: {report.icons}"
+        lines = _("(lines {first}-{last})").format(first=first, last=last)
+        typer.echo(f"    {kind:<13}{label} {lines}")
+    counts = _(
+        "examples: {examples}; glossary entries: {glossary}; terms: {terms}; appendices: {appendices}; "
+        "icons marked: {icons}"
+    ).format(
+        examples=report.examples,
+        glossary=report.glossary_entries,
+        terms=report.terms,
+        appendices=report.appendices,
+        icons=report.icons,
     )
+    typer.echo("  " + counts)
     if report.changelog:
-        typer.echo(f"  change log: {len(report.changelog)} versions ({', '.join(report.changelog)})")
-    dropped = ", ".join(f"{reason} {count}" for reason, count in report.dropped) or "none"
-    typer.echo(f"  lines dropped on purpose: {dropped}")
-    typer.echo(f"  lines not placed: {len(report.unplaced)}")
+        changelog = _("change log: {n} versions ({versions})")
+        typer.echo("  " + changelog.format(n=len(report.changelog), versions=", ".join(report.changelog)))
+    dropped = ", ".join(f"{reason} {count}" for reason, count in report.dropped) or _("none")
+    typer.echo("  " + _("lines dropped on purpose: {lines}").format(lines=dropped))
+    typer.echo("  " + _("lines not placed: {n}").format(n=len(report.unplaced)))
     for message in report.unplaced[:10]:
         typer.echo(f"    {message}", err=True)
-    typer.echo(f"  warnings: {len(report.warnings)}")
+    typer.echo("  " + _("warnings: {n}").format(n=len(report.warnings)))
     for message in report.warnings[:10]:
         typer.echo(f"    {message}", err=True)
     if len(report.warnings) > 10:
-        typer.echo("    … (judgekit lint GAME lists them all)", err=True)
+        typer.echo("    " + _("… (judgekit lint GAME lists them all)"), err=True)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from judgekit.commands.output import dim, emphasis, json_text
+from judgekit.i18n import gettext as _
 
 if TYPE_CHECKING:
     from rules_index.graph import BookIndex, RulesIndex
@@ -82,30 +83,33 @@ def show_rule(
         from rules_index.normalize import ICON_MARK, mark_icons  # its patterns cost more than most look-ups
 
         echo(mark_icons(found.text, [(icon.offset, icon.glyph) for icon in found.icons]))
-        echo(dim(f"{ICON_MARK}: an icon is printed here (or the published text lost one)", color))
+        echo(dim(_("{mark}: an icon is printed here (or the published text lost one)").format(mark=ICON_MARK), color))
     for ex in found.examples:
         echo(f"  {ex.text}" if ex.text.startswith(("例", "Example")) else f"  例 {ex.text}")
     if children:
-        echo("\nchildren:")
+        echo("\n" + _("children:"))
         for child in children:
             echo(f"  {child.id}  {summary(child)}")
     refs = index.references_from(bi, found.id)
     if refs:
-        echo("\nrefers to:")
+        echo("\n" + _("refers to:"))
         for target in dict.fromkeys(ref.target for ref in refs):
             echo(f"  → {target}  {summary(bi.rules[target])}")
     if backlinks:
-        echo("\nreferred to by:")
+        echo("\n" + _("referred to by:"))
         for source in dict.fromkeys(ref.source for ref in backlinks):
             echo(f"  ← {source}  {summary(bi.rules[source])}")
     defined = index.terms_defined_by(bi, found.id)
     if defined:
-        echo("\ndefines: " + "、".join(t.name for t in defined))
+        echo("\n" + _("defines: {terms}").format(terms="、".join(t.name for t in defined)))
     used = index.terms_used_in(bi, found.id)
     if used:
-        echo("uses: " + "、".join(f"{t.name} ({t.rule_id})" for t in used))
-    printed = f" (printed on page {found.page})" if found.page else ""
-    echo(dim(f"\nsource: {found.span}{printed}", color))
+        echo(_("uses: {terms}").format(terms="、".join(f"{t.name} ({t.rule_id})" for t in used)))
+    if found.page:
+        where = _("source: {file} (printed on page {page})").format(file=found.span, page=found.page)
+    else:
+        where = _("source: {file}").format(file=found.span)
+    echo(dim("\n" + where, color))
 
 
 def label(rule: Rule) -> str:

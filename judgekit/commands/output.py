@@ -45,6 +45,30 @@ def highlight(text: str, spans: list[tuple[int, int]] | tuple[tuple[int, int], .
     return "".join(out)
 
 
+def cell(text: str, width: int) -> str:
+    """``text`` in a column ``abs(width)`` terminal cells wide, left-aligned when ``width`` is negative, else
+    right-aligned; a Japanese (wide) character takes two cells."""
+    import unicodedata
+
+    used = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    pad = " " * max(0, abs(width) - used)
+    return text + pad if width < 0 else pad + text
+
+
+def error_line(error: object) -> str:
+    """An error as the command line prints it on stderr: ``error: …`` in the interface's language."""
+    from judgekit.i18n import gettext as _
+
+    return _("error: {message}").format(message=error)
+
+
+def warning_line(warning: object) -> str:
+    """A warning as the command line prints it on stderr: ``warning: …`` in the interface's language."""
+    from judgekit.i18n import gettext as _
+
+    return _("warning: {message}").format(message=warning)
+
+
 def json_text(data: Any) -> str:
     """``data`` as indented UTF-8 JSON (what ``--format json`` prints)."""
     import json

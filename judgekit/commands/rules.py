@@ -8,6 +8,7 @@ import typer
 
 from judgekit.commands.common import (
     OutputFormat,
+    cell,
     echo_json,
     guarded,
     highlight,
@@ -15,6 +16,8 @@ from judgekit.commands.common import (
 )
 from judgekit.commands.indexing import index_summary, load_every_book, print_index_summary, show_index
 from judgekit.commands.lookup import rule_record, show_rule, summary
+from judgekit.i18n import N_
+from judgekit.i18n import gettext as _
 
 __all__ = ["index_summary", "load_every_book", "print_index_summary", "register", "rule_record"]
 
@@ -81,11 +84,11 @@ def games(fmt: FormatOpt = OutputFormat.TEXT) -> None:
         typer.echo(f"{g['game']} ({g['short']}) — {g['name_ja']} / {g['name_en']}")
         for d in g["documents"]:
             mark = "*" if d["default"] else " "
-            date = d["date"] or "undated"
-            typer.echo(
-                f"  {mark} {d['document']:<15} {d['version']:<11} {date:<11} "
-                f"{d['rules']:>4} rules {d['terms']:>3} terms {d['references']:>3} refs  {d['title']}"
+            date = d["date"] or _("undated")
+            counts = _("{rules} rules {terms} terms {refs} refs").format(
+                rules=f"{d['rules']:>4}", terms=f"{d['terms']:>3}", refs=f"{d['references']:>3}"
             )
+            typer.echo(f"  {mark} {d['document']:<15} {d['version']:<11} {cell(date, -11)} {counts}  {d['title']}")
 
 
 @guarded
@@ -148,7 +151,6 @@ def search(
         return
     color = use_color()
     if not hits:
-        from judgekit.i18n import gettext as _
         from rules_index.search import suggest
 
         typer.echo(_("no rule matches {query}").format(query=repr(query)), err=True)
@@ -223,9 +225,10 @@ def lint(
         )
     else:
         for f in found:
-            typer.echo(f"{f.location()}: {f.issue.severity.value}: {f.issue.message} [{f.issue.kind.value}]")
-        counts = ", ".join(f"{k}: {v}" for k, v in summary(found).items()) or "nothing found"
-        typer.echo(f"{len(warnings)} warning(s) ({counts})", err=True)
+            severity = _(SEVERITY_WORDS[f.issue.severity.value])
+            typer.echo(f"{f.location()}: {severity}: {f.issue.message} [{f.issue.kind.value}]")
+        counts = ", ".join(f"{k}: {v}" for k, v in summary(found).items()) or _("nothing found")
+        typer.echo(_("{n} warning(s) ({counts})").format(n=len(warnings), counts=counts), err=True)
     if strict and warnings:
         raise typer.Exit(1)
 
@@ -234,6 +237,10 @@ def lint(
 def index_command(fmt: FormatOpt = OutputFormat.TEXT) -> None:
     """Index every rulebook (parse, link, cache) and print the summary."""
     show_index(as_json=fmt is OutputFormat.JSON, echo=typer.echo)
+
+
+SEVERITY_WORDS = {"info": N_("info"), "warning": N_("warning"), "error": N_("error")}
+"""How a lint finding's severity is printed (the JSON keeps the neutral value)."""
 
 
 def _field_text(rule: Rule, field: str) -> str:

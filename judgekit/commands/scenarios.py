@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from judgekit.commands.common import guarded, use_color, write_output_file
+from judgekit.commands.common import error_line, guarded, use_color, write_output_file
+from judgekit.i18n import gettext as _
 
 if TYPE_CHECKING:
     from judgekit.engine import RuleRef, Trace
@@ -126,9 +127,8 @@ def run(
     if stopped and trace.outcome.end.value != sc.model.expect.end:
         from judgekit.render.sentences import render
 
-        typer.echo(f"error: {render(trace.outcome.message, _lang(), trace.game)}", err=True)
+        typer.echo(error_line(render(trace.outcome.message, _lang(), trace.game)), err=True)
         raise typer.Exit(2)
-
 
 
 def _lang() -> Language:
@@ -154,31 +154,32 @@ def check(
 
     files = iter_scenario_files(paths or [])
     if not files:
-        typer.echo("error: no scenario files found", err=True)
+        typer.echo(error_line(_("no scenario files found")), err=True)
         raise typer.Exit(2)
     color = use_color()
     results: list[CheckOutcome] = []
     bad = 0
-    with progress("checking scenarios", len(files)) as bar:
+    with progress(_("checking scenarios"), len(files)) as bar:
         for result in check_files(files, update=update, jobs=jobs):
             bar.step(result.path.name)
             if result.error is not None:
                 bad += 1
-                typer.echo(f"error: {result.error}", err=True)
+                typer.echo(error_line(result.error), err=True)
                 continue
             results.append(result)
-            mark = "ok  " if result.ok else "FAIL"
+            mark = _("ok  ") if result.ok else _("FAIL")
             if color:
                 mark = typer.style(mark, fg=typer.colors.GREEN if result.ok else typer.colors.RED, bold=not result.ok)
-            extra = " (golden trace written)" if result.updated else ""
+            extra = " " + _("(golden trace written)") if result.updated else ""
             typer.echo(f"{mark} {result.path}{extra}")
             for finding in result.findings:
                 typer.echo(f"       {finding}")
     failed = sum(1 for r in results if not r.ok)
-    typer.echo(
-        f"{len(results)} scenario(s): {len(results) - failed} passed, {failed} failed"
-        + (f"; {bad} could not be read" if bad else "")
-    )
+    n = len(results)
+    line = _("{n} scenario(s): {passed} passed, {failed} failed").format(n=n, passed=n - failed, failed=failed)
+    if bad:
+        line += _("; {n} could not be read").format(n=bad)
+    typer.echo(line)
     from judgekit.commands.versions import warn_stale_rulings
 
     warn_stale_rulings(files, {r.path.resolve(): r.ok for r in results})
@@ -210,15 +211,17 @@ def new(
     from judgekit.scenario import template
 
     if game not in GAMES:
-        typer.echo(f"error: no engine for game {game!r}; games: {', '.join(GAMES)}", err=True)
+        message = _("no engine for game {game}; games: {games}").format(game=repr(game), games=", ".join(GAMES))
+        typer.echo(error_line(message), err=True)
         raise typer.Exit(2)
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
-        typer.echo(f"error: name {name!r}: expected lower-case letters, digits and hyphens", err=True)
+        message = _("name {name}: expected lower-case letters, digits and hyphens").format(name=repr(name))
+        typer.echo(error_line(message), err=True)
         raise typer.Exit(2)
     folder = directory if directory is not None else Path("scenarios") / game
     target = folder / f"{name}.toml"
     if target.exists():
-        typer.echo(f"error: {target} exists; not overwriting it", err=True)
+        typer.echo(error_line(_("{file} exists; not overwriting it").format(file=target)), err=True)
         raise typer.Exit(2)
     text = template(game, name, cli_language())
     if cards:

@@ -17,7 +17,15 @@ from typing import Annotated
 
 import typer
 
-from judgekit.commands.common import check_writable_file, echo_json, guarded, use_color, write_output_file
+from judgekit.commands.common import (
+    check_writable_file,
+    echo_json,
+    guarded,
+    use_color,
+    warning_line,
+    write_output_file,
+)
+from judgekit.i18n import gettext as _
 
 GameArg = Annotated[str, typer.Argument(help="Game id (divine-cross, fftcg, …) or its short name.")]
 OldArg = Annotated[str, typer.Argument(metavar="OLD", help="The old version (as the manifest lists it).")]
@@ -150,11 +158,11 @@ def migrate(
             try:
                 text = migrated_text(plan, new, old_book)
             except MigrationError as exc:
-                typer.echo(f"not written: {exc}", err=True)
+                typer.echo(_("not written: {reason}").format(reason=exc), err=True)
                 continue
             plan.file.path.write_text(text, encoding="utf-8")
-            note = "golden traces are regenerated with `judgekit check --update`"
-            typer.echo(f"written: {plan.file.path} ({note})", err=True)
+            note = _("golden traces are regenerated with `judgekit check --update`")
+            typer.echo(_("written: {file} ({note})").format(file=plan.file.path, note=note), err=True)
     if any(plan.review for plan in plans):
         raise typer.Exit(1)
 
@@ -236,11 +244,13 @@ def warn_stale_rulings(files: Sequence[Path], ran: Mapping[Path, bool]) -> int:
     older = stale_rulings(files, run=False)
     found = [stale for stale in older if stale.touches]
     for stale in found:
-        typer.echo(f"warning: {stale_text(stale, ran.get(stale.file.path.resolve()))}", err=True)
+        typer.echo(warning_line(stale_text(stale, ran.get(stale.file.path.resolve()))), err=True)
     if older:
         differ = sum(1 for stale in found if ran.get(stale.file.path.resolve()) is False)
         typer.echo(
-            f"impact: {len(older)} scenario(s) ruled under an older edition than the newest held; "
-            f"{len(found)} cite rules changed since, {differ} of them with a different ruling"
+            _(
+                "impact: {n} scenario(s) ruled under an older edition than the newest held; "
+                "{changed} cite rules changed since, {differ} of them with a different ruling"
+            ).format(n=len(older), changed=len(found), differ=differ)
         )
     return len(found)
