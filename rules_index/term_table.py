@@ -61,9 +61,11 @@ class TermTable:
         return {k: tuple(v) for k, v in out.items()}
 
     def english(self, ja: str) -> str | None:
-        """The English name of a Japanese term, if the table has it."""
+        """The English name of a Japanese term, if the table has it; spacing and width do not count (the
+        rulebook prints ``KO 置き場`` where the cards and the board print ``KO置き場``)."""
+        key = search_key(ja)
         for term in self.terms:
-            if term.ja == ja and term.en:
+            if term.en and search_key(term.ja) == key:
                 return term.en[0]
         return None
 
