@@ -1430,7 +1430,7 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
             + (["11.7.2.4" if special else "11.6.2.4"] if cost.characters.do in ("remove", "return_to_hand") else []),
         )
     if cost.break_self:
-        terms.to_break_zone(g, [iid], False, [pay_rule], pid, why=f"the cost of {a.name}")
+        terms.to_break_zone(g, [iid], False, [pay_rule], pid, why=msg("ff.cost.of", what=a.name))
     g.record(
         StepKind.ACTION,
         pid,

@@ -15,6 +15,8 @@ from judgekit.engine.rules import RuleRole
 from judgekit.games.fftcg import terms
 from judgekit.games.fftcg.game import CHARACTER_TYPES, Fftcg
 from judgekit.games.fftcg.registry import rule
+from judgekit.games.fftcg.words import semicolons
+from judgekit.message import Message, msg
 
 Plan = list[tuple[str, str]]
 """What a rule process would do: (player or card, rule id) pairs; empty when it does not apply."""
@@ -33,13 +35,14 @@ def game_result(g: Fftcg, losers: Sequence[tuple[str, str]], *, silent: bool = F
     if len(ids) == len(g.state.players):
         return g.finish(
             DRAW,
-            "every player meets a loss condition at once: each would win and lose, so each loses (3.2); "
-            "all lose at once: the game is a draw",
+            msg("ff.result.draw"),
             ["3.2", "3.3", *rules],
         )
     loser = ids[0]
     winner = g.state.opponent(loser)
-    return g.finish(winner, f"{g.name(loser)} loses ({', '.join(rules)}): {g.name(winner)} wins", ["3.1", *rules])
+    return g.finish(
+        winner, msg("ff.result.loses", loser=g.name(loser), rules=tuple(rules), winner=g.name(winner)), ["3.1", *rules]
+    )
 
 
 @rule("2.1", role=RuleRole.ACTION)
@@ -48,8 +51,8 @@ def concede(g: Fftcg, pid: str, play: int, *, silent: bool = False) -> bool:
     if silent:
         return True
     other = g.state.opponent(pid)
-    g.record(StepKind.ACTION, pid, f"{g.name(pid)} concedes", ["2.1"], play=play)
-    raise g.finish(other, f"{g.name(other)} wins: {g.name(pid)} conceded", ["2.1"])
+    g.record(StepKind.ACTION, pid, msg("ff.result.concedes", player=g.name(pid)), ["2.1"], play=play)
+    raise g.finish(other, msg("ff.result.conceded", winner=g.name(other), player=g.name(pid)), ["2.1"])
 
 
 def loss_damage(g: Fftcg) -> int:
@@ -184,7 +187,7 @@ def rule_processes(g: Fftcg, cites: Sequence[str], *, silent: bool = False) -> b
         g.record(
             StepKind.RULE,
             "rules",
-            "rule processes apply: they are carried out at once",
+            msg("ff.process.apply"),
             [*cites, "12.3", "12.1", "12.2", "12.4", "11.1.3"],
         )
         if losses:
@@ -199,15 +202,15 @@ def rule_processes(g: Fftcg, cites: Sequence[str], *, silent: bool = False) -> b
 
 def _record_loss(g: Fftcg, pid: str, rid: str) -> None:
     if rid == "12.4.1":
-        text = f"{g.name(pid)} has {g.player_damage(pid)} damage"
+        text = msg("ff.process.loss_damage", player=g.name(pid), n=g.player_damage(pid))
         cites = ["12.4.1", "3.1.1", "7.8.2"]
     elif rid == "12.4.2":
-        text = f"{g.name(pid)} tried to draw from an empty deck since the last check"
+        text = msg("ff.process.loss_empty_draw", player=g.name(pid))
         cites = ["12.4.2", "3.1.2"]
     else:
-        text = f"{g.name(pid)} received damage the deck could not give cards for"
+        text = msg("ff.process.loss_empty_damage", player=g.name(pid))
         cites = ["12.4.3", "3.1.3"]
-    g.record(StepKind.RULE, "rules", f"{text}: a loss condition", cites)
+    g.record(StepKind.RULE, "rules", text, cites)
 
 
 def _move_all(g: Fftcg, moves: Sequence[tuple[object, Plan]]) -> None:
@@ -225,9 +228,11 @@ def _move_all(g: Fftcg, moves: Sequence[tuple[object, Plan]]) -> None:
     if both:
         raise g.ambiguity(
             ["12.3", "12.4.5", *sorted({r for i in both for r in puts[i]})],
-            f"{', '.join(g.label(i) for i in both)} is at once broken (12.4.5) and put into the break zone "
-            f"({', '.join(sorted({r for i in both for r in puts[i]}))}) by the same check: 12.3 carries them out "
-            "as one event but does not say whether that is a break (15.1.1.3.2)",
+            msg(
+                "ff.gap.broken_and_put",
+                cards=tuple(g.cref(i) for i in both),
+                rules=tuple(sorted({r for i in both for r in puts[i]})),
+            ),
         )
     for _, plan in moves:
         for subject, rid in plan:
@@ -239,29 +244,31 @@ def _move_all(g: Fftcg, moves: Sequence[tuple[object, Plan]]) -> None:
         p = g.power(i)
         sources = g.damage_sources.get(i, [])
         party = g.battle is not None and len(sources) > 1 and all(s in g.battle.attackers for s in sources)
-        by = ""
+        said = msg("ff.process.damage_and_power", card=g.cref(i), damage=g.damage(i), power=p)
         if sources:
-            names = ", ".join(g.label(s) for s in sources)
-            by = f": the damage it just received breaks it — {names}" + (
-                " (the party's damage: the whole party breaks it)" if party else ""
+            names = tuple(g.cref(s) for s in sources)
+            said = (
+                msg("ff.process.broken_by_party", what=said, cards=names)
+                if party
+                else msg("ff.process.broken_by", what=said, cards=names)
             )
         g.record(
             StepKind.RULE,
             "rules",
-            f"{g.label(i)} has {g.damage(i)} damage and power {p}{by}",
+            said,
             ["12.4.5", "5.2.6.1"] + (["15.1.1.9.8"] if party else []),
         )
     for i, rids in puts.items():
-        why = {
-            "12.4.4": f"power {g.power(i)}",
-            "12.4.6": "another character of the same name without the general icon is on the same field",
-            "12.4.7": "another Light or Dark character is on the same field",
-            "12.4.8": "more than five backups",
+        why: dict[str, Message] = {
+            "12.4.4": msg("ff.process.power", power=str(g.power(i))),
+            "12.4.6": msg("ff.process.same_name"),
+            "12.4.7": msg("ff.process.light_or_dark"),
+            "12.4.8": msg("ff.process.five_backups"),
         }
         g.record(
             StepKind.RULE,
             "rules",
-            f"{g.label(i)}: {'; '.join(why[r] for r in rids)}",
+            msg("ff.process.why", card=g.cref(i), why=semicolons([why[r] for r in rids])),
             [
                 *rids,
                 *(["7.7.3", "5.2.2.1"] if "12.4.6" in rids else []),
@@ -276,7 +283,7 @@ def _move_all(g: Fftcg, moves: Sequence[tuple[object, Plan]]) -> None:
             sources = g.damage_sources.get(i, [])
             terms.to_break_zone(g, [i], True, ["12.4.5"], source=sources[-1] if sources else None)
         for i, rids in puts.items():
-            terms.to_break_zone(g, [i], False, rids, why=f"rule process {', '.join(rids)}")
+            terms.to_break_zone(g, [i], False, rids, why=msg("ff.process.rule", rules=tuple(rids)))
     finally:
         g.leaving = []
 
@@ -293,7 +300,7 @@ def _choose_extra_backups(g: Fftcg, pid: str) -> list[str]:
             pid,
             tuple(options),
             "12.4.8",
-            f"{g.name(pid)} chooses {n} backup(s) to put into the break zone so that five remain",
+            msg("ff.process.backups_prompt", player=g.name(pid), n=n),
             PickMode.SOME,
             n,
             n,

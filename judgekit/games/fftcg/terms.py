@@ -70,6 +70,7 @@ from judgekit.games.fftcg.cards import (
 from judgekit.games.fftcg.continuous import Applied
 from judgekit.games.fftcg.game import Chars, Ctx, DelayedAuto, Fftcg
 from judgekit.games.fftcg.registry import rule
+from judgekit.games.fftcg.words import seq
 from judgekit.message import Sentence, msg
 
 # --- helpers -----------------------------------------------------------------------------------
@@ -357,9 +358,11 @@ def leave_field(
     actor: str = "rules",
     *,
     broken_by: str | None = None,
-    why: str = "",
+    why: Sentence = "",
     silent: bool = False,
 ) -> bool:
+    """``why``: ``break`` when the card is broken, ``instead`` when a replacement effect sends it, else why it goes
+    (shown after the sentence)."""
     """7.4: a card that leaves the field is a new card in its new zone: its damage, state and counters go (6.7.3);
     it goes to its owner's zone (7.3); the events of its leaving are raised with its last-known information."""
     if silent:
@@ -373,12 +376,21 @@ def leave_field(
     g.move(iid, zone_id(owner, target), top=to != "deck_bottom", face_down=to == "deck_bottom", keep_markers=False)
     _forget_locked(g, iid)
     extra = ["7.4"] + (["6.7.3"] if had_counters else []) + (["7.3"] if owner != card.controller else [])
-    where = {"break": "break zone", "removed": "removed zone (除外)", "hand": "hand", "deck_bottom": "deck"}[to]
-    verb = "is broken" if why == "break" else "goes"
+    zone = g.zref(zone_id(owner, target))
+    said = (
+        msg("ff.leave.broken", card=card.name, zone=zone)
+        if why == "break"
+        else msg("ff.leave.goes", card=card.name, zone=zone)
+    )
     g.record(
         sentence_kind(actor),
         actor,
-        f"{card.name} {verb}: to {g.name(owner)}'s {where}" + (f" ({why})" if why and why != "break" else ""),
+        seq(
+            said,
+            msg("ff.leave.why", why=msg("ff.leave.instead") if why == "instead" else why)
+            if why and why != "break"
+            else "",
+        ),
         [*cites, *extra],
     )
     _report_layers(g, before)
@@ -417,7 +429,7 @@ def to_break_zone(
     ctx: Ctx | None = None,
     *,
     source: str | None = None,
-    why: str = "",
+    why: Sentence = "",
     silent: bool = False,
 ) -> list[str]:
     """15.1.1.3: cards go from the field to their owners' break zones, as a break only when it says break;
@@ -695,7 +707,7 @@ def break_effect(g: Fftcg, ctx: Ctx, op: Break | PutInBreakZone, *, silent: bool
         ctx.controller,
         ctx,
         source=ctx.source,
-        why="" if as_break else f"put there by {ctx.label}",
+        why="" if as_break else msg("ff.leave.put_by", what=g.said(ctx.label)),
     )
     return True
 
