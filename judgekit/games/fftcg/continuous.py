@@ -31,6 +31,8 @@ from judgekit.games.fftcg.cards import (
     Unblockable,
 )
 from judgekit.games.fftcg.game import CHARACTER_TYPES, AbilityRef, Chars, Fftcg
+from judgekit.games.fftcg.words import card_type, keyword
+from judgekit.message import Message, msg
 
 KIND_CONTROL = 1
 """11.12.4.6 ①: control."""
@@ -120,7 +122,12 @@ def static_effects(g: Fftcg, cur: Mapping[str, Chars] | None = None) -> list[Con
                         layer=layer(op, getattr(op, "target", "self") == "self"),
                         timestamp=max(card.since, ref.since),
                         until="field",
-                        label=f"{card.name}'s field ability" + (f" {a.name}" if a.name else ""),
+                        label=g.labelled(
+                            f"{card.name}'s field ability" + (f" {a.name}" if a.name else ""),
+                            msg("ff.ability.field_named", card=card.name, name=a.name)
+                            if a.name
+                            else msg("ff.ability.field", card=card.name),
+                        ),
                         payload=Applied(op, iid, a.condition, a),
                     )
                 )
@@ -324,33 +331,34 @@ def _note(notes: set[str], ordered: list[ContinuousEffect], applied: list[tuple[
                     notes.update(("11.12.4.8", "11.12.4.10") if payload(e).ability is not None else ("11.12.4.9",))
 
 
-def changes(g: Fftcg, before: Mapping[str, Chars], after: Mapping[str, Chars]) -> list[str]:
-    """What changed in the cards' text, type, jobs, keywords and power, in words, card by card."""
-    out: list[str] = []
+def changes(g: Fftcg, before: Mapping[str, Chars], after: Mapping[str, Chars]) -> list[Message]:
+    """What changed in the cards' text, type, jobs, keywords and power, as sentences, card by card."""
+    out: list[Message] = []
     for iid, now in after.items():
         was = before.get(iid)
         if was is None:
             continue
-        bits: list[str] = []
+        bits: list[Message] = []
         if was.type != now.type:
-            bits.append(f"becomes a {now.type}")
+            bits.append(msg("ff.change.type", type=card_type(now.type)))
         lost = [r.ability.name or r.ability.kind for r in was.abilities if r not in now.abilities]
         got = [r.ability.name or r.ability.kind for r in now.abilities if r not in was.abilities]
-        bits += [f"loses the ability {n}" for n in lost] + [f"gains the ability {n}" for n in got]
-        bits += [f"loses the job {j}" for j in was.jobs if j not in now.jobs]
-        bits += [f"gains the job {j}" for j in now.jobs if j not in was.jobs]
-        bits += [f"loses {k}" for k in sorted(was.keywords - now.keywords)]
-        bits += [f"gains {k}" for k in sorted(now.keywords - was.keywords)]
+        bits += [msg("ff.change.loses_ability", name=n) for n in lost]
+        bits += [msg("ff.change.gains_ability", name=n) for n in got]
+        bits += [msg("ff.change.loses_job", job=j) for j in was.jobs if j not in now.jobs]
+        bits += [msg("ff.change.gains_job", job=j) for j in now.jobs if j not in was.jobs]
+        bits += [msg("ff.change.loses", keyword=keyword(k)) for k in sorted(was.keywords - now.keywords)]
+        bits += [msg("ff.change.gains", keyword=keyword(k)) for k in sorted(now.keywords - was.keywords)]
         if was.power != now.power:
             bits.append(
-                f"has power {now.power}"
-                if was.power is None
-                else "has no power"
+                msg("ff.change.has_power", power=now.power)
+                if was.power is None and now.power is not None
+                else msg("ff.change.no_power")
                 if now.power is None
-                else f"power {was.power} → {now.power}"
+                else msg("ff.change.power", before=was.power, after=now.power)
             )
         if bits:
-            out.append(f"{g.label(iid)} {', '.join(bits)}")
+            out.append(msg("ff.change.card", card=g.cref(iid), changes=tuple(bits)))
     return out
 
 

@@ -10,6 +10,7 @@ from judgekit.engine.rules import RuleRole
 from judgekit.games.fftcg.cards import Ability, Counters, PutOntoField
 from judgekit.games.fftcg.game import Fftcg, PendingAuto
 from judgekit.games.fftcg.registry import rule
+from judgekit.message import msg
 
 COUNTER = "デジョン"
 """The name of the dejon counter."""
@@ -39,14 +40,17 @@ def _add(g: Fftcg, ability: Ability, iid: str, ev: Event, cites: list[str]) -> N
         iid,
         card.owner,
         ev,
-        f"{card.name}'s dejon ability ({ability.name})",
+        g.labelled(
+            f"{card.name}'s dejon ability ({ability.name})",
+            msg("ff.ability.dejon", card=card.name, name=ability.name),
+        ),
         f"{card.key}/{ability.name}",
         card.since,
     )
     key = f"{iid}/{p.tag}#{g.serial()}"
     g.autos[key] = p
     g.triggers.add(key, iid, card.owner, p.label, ev, g.tick())
-    g.record(StepKind.TRIGGER, card.owner, f"{p.label} triggers", cites)
+    g.record(StepKind.TRIGGER, card.owner, msg("ff.auto.triggers", ability=g.said(p.label)), cites)
 
 
 @rule("15.2.7.4", "15.2.7.1", "15.2.7.1.2", role=RuleRole.EFFECT)

@@ -70,7 +70,7 @@ from judgekit.games.fftcg.cards import (
 from judgekit.games.fftcg.continuous import Applied
 from judgekit.games.fftcg.game import Chars, Ctx, DelayedAuto, Fftcg
 from judgekit.games.fftcg.registry import rule
-from judgekit.games.fftcg.words import seq
+from judgekit.games.fftcg.words import semicolons, seq
 from judgekit.message import Sentence, msg
 
 # --- helpers -----------------------------------------------------------------------------------
@@ -145,7 +145,7 @@ def apply_layers(g: Fftcg, before: Mapping[str, Chars], *, silent: bool = False)
     g.record(
         StepKind.RULE,
         "rules",
-        "continuous effects apply kind by kind (text, card type and job, the rest, power): " + "; ".join(found),
+        msg("ff.change.layers", changes=semicolons(found)),
         cites,
     )
     return True

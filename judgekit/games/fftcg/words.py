@@ -115,3 +115,22 @@ def semicolons(parts: Sequence[Sentence]) -> Sentence:
     for part in reversed(parts[:-1]):
         out = msg("ff.semicolon", first=part, then=out)
     return out
+
+
+CARD_TYPES: dict[str, Message] = {
+    "forward": msg("ff.type.forward"),
+    "backup": msg("ff.type.backup"),
+    "monster": msg("ff.type.monster"),
+    "summon": msg("ff.type.summon"),
+}
+"""Each card type (5.2.3) by its id in the card vocabulary."""
+
+
+def card_type(name: str) -> Message | str:
+    """A card type by its id, as a message (an unknown id as it is)."""
+    return CARD_TYPES.get(name, name)
+
+
+def keyword(name: str) -> Message | str:
+    """A keyword ability by its id, as a message (an unknown id as it is)."""
+    return KEYWORDS.get(name, name)
