@@ -181,7 +181,8 @@ def test_a_scenario_page_names_the_cited_rules_a_newer_edition_changed(stale_sit
     notice = html[html.index('<aside class="warning stale"') : html.index("</aside>")]
     assert "Ruled under 1.0.16;" in notice
     assert 'href="../diff/comprehensive--1.0.16--1.0.18.html">1.0.18</a> is held' in notice
-    assert '<a href="../diff/comprehensive--1.0.16--1.0.18.html#new-602.2">602.2 changed</a>' in notice
+    changed = '<span class="l-ja" lang="ja">602.2 変更</span><span class="l-en" lang="en">602.2 changed</span>'
+    assert f'<a href="../diff/comprehensive--1.0.16--1.0.18.html#new-602.2">{changed}</a>' in notice
     assert "Re-run under the current engine, it gives the same ruling." in notice
 
 
@@ -189,6 +190,7 @@ def test_a_diff_page_lists_the_scenarios_its_changes_reach(stale_site: Path) -> 
     html = (stale_site / "divine-cross" / "diff" / "comprehensive--1.0.16--1.0.17.html").read_text(encoding="utf-8")
     section = html[html.index('<section class="affected"') : html.index("</section>")]
     assert "Scenarios ruled under 1.0.16 that these changes reach" in section
-    assert '<a href="../scenarios/charge.html">Charging: once a turn</a>: 602.2 changed' in section
+    changed = '<span class="l-ja" lang="ja">602.2 変更</span><span class="l-en" lang="en">602.2 changed</span>'
+    assert '<a href="../scenarios/charge.html">' in section and f"</a>: {changed}</li>" in section
     later = (stale_site / "divine-cross" / "diff" / "comprehensive--1.0.17--1.0.18.html").read_text(encoding="utf-8")
     assert 'class="affected"' not in later  # nothing is ruled under 1.0.17

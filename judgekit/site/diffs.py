@@ -10,17 +10,20 @@ notes the changes of each rule that has any.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
 
+from judgekit.i18n import translations
 from judgekit.render.diff_html import RuleTarget, anchor, diff_fragment
-from judgekit.render.versions import HISTORY_WORDS
+from judgekit.render.versions import HISTORY_WORDS, Translate
 from judgekit.site.books import BookPages, Link
+from judgekit.site.i18n import UiText, ui
 from judgekit.site.layout import GamePaths, relative, safe_name
 from rules_index.diff import HistoryKind
 
@@ -234,10 +237,10 @@ class DocumentVersions:
             info = self.books[last].bi.info
             page = diff_path(info.game, info.document, version, info.version)
             rules = tuple(
-                AffectedRule(touch.cited, touch_text(touch), f"{page}#{anchor(touch.change)}")
+                AffectedRule(touch.cited, both(partial(touch_text, touch)), f"{page}#{anchor(touch.change)}")
                 for touch in ruling.touches
             )
-            rerun = rerun_text(ruling) if ruling.rerun is not None else ""
+            rerun = both(partial(rerun_text, ruling)) if ruling.rerun is not None else ""
             notice = StaleNotice(version, info.version, page, rules, ruling.same_ruling, rerun)
         self.notices[(path, version)] = notice
         return notice
@@ -255,7 +258,13 @@ class DocumentVersions:
             page = diff_path(info.game, info.document, self.books[k - 1].bi.info.version, info.version)
             diff = f"{page}#{anchor(event.change)}"
         ops = event.change.ops if event.change is not None and event.kind is HistoryKind.EDITED else ()
-        return HistoryStep(event.version, event.kind, HISTORY_WORDS[event.kind], ids, previous, diff, ops, current)
+        words = ui(HISTORY_WORDS[event.kind])
+        return HistoryStep(event.version, event.kind, words, ids, previous, diff, ops, current)
+
+
+def both(words: Callable[[Translate], str]) -> UiText:
+    """Words the version renderers write (:func:`judgekit.render.versions.touch_text`), in both languages."""
+    return UiText(words(translations("ja").gettext), words(translations("en").gettext))
 
 
 def _link(book: BookPages, rule_id: str) -> Link:
@@ -308,5 +317,6 @@ def affected(page: DiffPage, diff: BookDiff, scenarios: Sequence[ScenarioPage]) 
         reached = touches(read_scenario_file(scenario.file, book).cited_ids(), diff, book)
         if reached:
             title = ScenarioTitle(scenario.text("title"))  # in the reader's language
-            found.append(AffectedScenario(title, scenario.path, tuple(touch_text(t) for t in reached)))
+            why = tuple(both(partial(touch_text, t)) for t in reached)
+            found.append(AffectedScenario(title, scenario.path, why))
     return found

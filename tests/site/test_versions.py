@@ -109,11 +109,22 @@ def test_the_site_and_the_cli_draw_a_diff_with_the_same_renderer(versions_site: 
 # -- rule histories ------------------------------------------------------------------------
 
 
+def _two(ja: str, en: str) -> str:
+    """Words in both languages as the site writes them."""
+    return f'<span class="l-ja" lang="ja">{ja}</span><span class="l-en" lang="en">{en}</span>'
+
+
 def test_a_rule_page_shows_its_history_through_every_version(versions_site: Path) -> None:
     html = _read(versions_site, f"{BOOK}/1.0.18/r/704.6d-1.html")
     history = html[html.index('<section class="rule-history"') : html.index("</section>", html.index("rule-history"))]
     steps = re.findall(r'<li class="step-([a-z-]+)( current)?"><span class="version">([\d.]+)</span>', history)
     assert steps == [("held", "", "1.0.16"), ("renumbered", "", "1.0.17"), ("edited", " current", "1.0.18")]
+    words = re.findall(r'<span class="badge">(.*?)</span>\n', history)
+    assert words == [
+        _two("収録している最古の版", "in the oldest version held"),
+        _two("番号変更", "renumbered"),
+        _two("文言を変更", "wording changed"),
+    ]
     assert '<a href="../../1.0.16/r/704.6c-1.html">704.6c-1</a></li>' in history
     assert '<span class="l-en" lang="en">was</span> <a href="../../1.0.16/r/704.6c-1.html">704.6c-1</a>)' in history
     assert '<a href="../../../diff/comprehensive--1.0.16--1.0.17.html#new-704.6d-1">' + WHAT_CHANGED + "</a>" in history
@@ -142,7 +153,9 @@ def test_a_rule_added_and_a_rule_removed(versions_site: Path) -> None:
 def test_section_pages_note_what_happened_to_each_rule(versions_site: Path) -> None:
     html = _read(versions_site, f"{BOOK}/1.0.16/s/700.html")
     block = html[html.index('id="704.6c-1"') : html.index('id="704.6d"')]
-    assert "renumbered in " in block and "(704.6c-1 → 704.6d-1)" in block
+    renumbered = _two("番号変更", "renumbered")
+    assert f'<span class="l-en" lang="en">{renumbered} in <a' in block and "(704.6c-1 → 704.6d-1)" in block
+    assert '<span class="l-ja" lang="ja"><a' in block and f"</a> で {renumbered}</span>" in block
     assert 'href="../../../diff/comprehensive--1.0.17--1.0.18.html#new-704.6d-1">1.0.18</a>' in block
     quiet = html[html.index('id="704.6a"') : html.index('id="704.6a-1"')]
     assert "History" not in quiet
