@@ -15,6 +15,8 @@ from judgekit.games.divine_cross import continuous
 from judgekit.games.divine_cross.cards import Delayed, Effect, ExPower
 from judgekit.games.divine_cross.game import Ability, Ctx, DivineCross
 from judgekit.games.divine_cross.registry import rule
+from judgekit.games.divine_cross.wording import REPLACED
+from judgekit.message import Message, msg
 
 
 def _whose_ok(whose: str, controller: str, player: str | None) -> bool:
@@ -64,7 +66,7 @@ def trigger(
     """
     found: list[tuple[str, str, str, str, Ability, bool, tuple[str, ...]]] = []
     subjects_left = event.last_known is not None and not g.in_area(event.last_known.iid)
-    misses: list[tuple[str, str, tuple[str, ...]]] = []
+    misses: list[tuple[str, Message, tuple[str, ...]]] = []
     units = g.all_units()
     for unit in units:
         _collect(g, unit, event, controllers, found, g.chars(unit).powers, moved_from=moved_from, misses=misses)
@@ -91,9 +93,7 @@ def trigger(
             if any(g.abilities.get(t.key, info).name == info.name for t in g.triggers.pending(other)):
                 raise g.ambiguity(
                     ["807.2", "902.3"],
-                    f"{label} does not accumulate, and the other player's EX power of the same name is triggered: "
-                    "902.3 makes same-named EX powers the same, and 807.2 does not say whether that holds across "
-                    "players",
+                    msg("dc.gap.not_cumulative_across_players", ability=g.what(label)),
                 )
         if not cumulative and any(
             g.abilities.get(t.key, info).name == info.name for t in g.triggers.pending(controller)
@@ -101,7 +101,7 @@ def trigger(
             g.record(
                 StepKind.TRIGGER,
                 controller,
-                f"{label} does not trigger again: it does not accumulate and is already triggered",
+                msg("dc.ability.not_cumulative", ability=g.what(label)),
                 [*cause, "807.2", "902.3"],
             )
             continue
@@ -111,7 +111,7 @@ def trigger(
         g.record(
             StepKind.TRIGGER,
             controller,
-            f"{label} triggers (trigger count {trig.count})",
+            msg("dc.ability.triggers", ability=g.what(label), n=trig.count),
             [*cause, "807.2", *(c for c in cites if c != "807.2")],
         )
     return bool(found)
@@ -126,7 +126,7 @@ def _collect(
     powers: tuple[object, ...],
     last_known: Card | None = None,
     moved_from: str | None = None,
-    misses: list[tuple[str, str, tuple[str, ...]]] | None = None,
+    misses: list[tuple[str, Message, tuple[str, ...]]] | None = None,
 ) -> None:
     from judgekit.games.divine_cross.game import PowerRef
 
@@ -146,12 +146,15 @@ def _collect(
             raise g.ambiguity(["809.6", "805.2"], gap)
         if p.condition is not None and not continuous.holds(g, p.condition, controller, unit, moved=event.subject):
             if look and misses is not None and event.subject is not None:
-                where = g.card(event.subject).zone
                 misses.append(
                     (
                         controller,
-                        f"{holder.name}'s EX power {p.name} does not trigger: {g.card(event.subject).name} is read "
-                        f"in {where}, where it does not match",
+                        msg(
+                            "dc.ability.no_match",
+                            ability=g.what(g.power_label(holder.name, p.name)),
+                            card=g.card(event.subject).name,
+                            zone=g.zref(g.card(event.subject).zone),
+                        ),
                         look,
                     )
                 )
@@ -163,7 +166,7 @@ def _collect(
                 f"{ref.holder}/{p.name}",
                 ref.holder,
                 controller,
-                f"{holder.name}'s EX power {p.name}",
+                g.power_label(holder.name, p.name),
                 info,
                 p.cumulative,
                 cite,
@@ -210,7 +213,7 @@ def state_triggers(g: DivineCross, *, silent: bool = False) -> bool:
                     key,
                     ref.holder,
                     holder.controller,
-                    f"{holder.name}'s EX power {p.name}",
+                    g.power_label(holder.name, p.name),
                     Ability(p.effects, unit, False, p.name),
                 )
             )
@@ -219,7 +222,7 @@ def state_triggers(g: DivineCross, *, silent: bool = False) -> bool:
     for key, source, controller, label, info in found:
         g.abilities[key] = info
         g.triggers.add(key, source, controller, label, Event("state", controller), g.tick())
-        g.record(StepKind.TRIGGER, controller, f"{label} triggers: its state holds", ["807.7"])
+        g.record(StepKind.TRIGGER, controller, msg("dc.ability.state_triggers", ability=g.what(label)), ["807.7"])
     return bool(found)
 
 
@@ -237,7 +240,7 @@ def play_triggered(g: DivineCross, player: str, cause: tuple[str, ...] = (), *, 
                 player,
                 tuple(labels),
                 "807.3",
-                f"{g.name(player)} chooses which triggered ability to play next",
+                msg("dc.prompt.trigger_order", player=g.name(player)),
             )
         )
         trig = pending[list(labels).index(choice[0])]
@@ -250,7 +253,7 @@ def play_triggered(g: DivineCross, player: str, cause: tuple[str, ...] = (), *, 
     g.record(
         StepKind.EFFECT,
         player,
-        f"{g.name(player)} plays {trig.label} (trigger count {trig.count} → {remaining})",
+        msg("dc.ability.plays", player=g.name(player), ability=g.what(trig.label), n=trig.count, left=remaining),
         [*cause, "807.3", "807.4", "801.1b", "804.2a"] + (["807.8"] if not g.in_area(trig.source) else []),
     )
     from judgekit.games.divine_cross import battle, terms
@@ -262,7 +265,7 @@ def play_triggered(g: DivineCross, player: str, cause: tuple[str, ...] = (), *, 
         ctx = Ctx(player, trig.source, info.unit, trig.label)
         terms.run(g, ctx, info.effects, event)
     g.remove(pseudo)
-    g.record(StepKind.EFFECT, player, f"{trig.label} leaves the resolution zone", ["804.2c-3"])
+    g.record(StepKind.EFFECT, player, msg("dc.ability.leaves", ability=g.what(trig.label)), ["804.2c-3"])
     return True
 
 
@@ -291,10 +294,10 @@ def resolve_ability(g: DivineCross, ctx: Ctx, effects: tuple[Effect, ...], *, si
     from judgekit.games.divine_cross import terms
 
     pseudo = _enter_resolution(g, ctx.label, ctx.label, ctx.controller)
-    g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label} goes to the resolution zone", ["804.2a", "806.2c"])
+    g.record(StepKind.EFFECT, ctx.controller, msg("dc.ability.enters", ability=g.what(ctx.label)), ["804.2a", "806.2c"])
     terms.run(g, ctx, effects, None)
     g.remove(pseudo)
-    g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label} leaves the resolution zone", ["804.2c-3"])
+    g.record(StepKind.EFFECT, ctx.controller, msg("dc.ability.leaves", ability=g.what(ctx.label)), ["804.2c-3"])
     return True
 
 
@@ -306,13 +309,12 @@ def make_delayed(g: DivineCross, ctx: Ctx, op: Delayed, *, silent: bool = False)
     key = f"delayed:{g.serial()}"
     info = Ability(op.effects, ctx.unit, ctx.skill is not None, f"delayed {op.on}", op.whose)
     g.abilities[key] = info
-    g.delayed.append(
-        DelayedTrigger(key, ctx.source, ctx.controller, op.on, f"{ctx.label} (delayed)", info, ctx.skill is not None)
-    )
+    label = g.named(f"{ctx.label} (delayed)", msg("dc.ability.delayed", ability=g.what(ctx.label)))
+    g.delayed.append(DelayedTrigger(key, ctx.source, ctx.controller, op.on, label, info, ctx.skill is not None))
     g.record(
         StepKind.EFFECT,
         ctx.controller,
-        f"{ctx.label} makes a delayed triggered ability for the next {op.on}",
+        msg("dc.ability.makes_delayed", ability=g.what(ctx.label), on=op.on),
         ["807.6"] + (["813.3"] if ctx.skill is not None else []),
     )
     return True
@@ -338,7 +340,7 @@ def replacement(g: DivineCross, event: str, unit: str, amount: int = 0, *, silen
                     chooser,
                     tuple(labels),
                     "810.2",
-                    f"{g.name(chooser)} chooses which replacement effect to apply to {event} of {g.label(unit)}",
+                    msg("dc.prompt.replacement", player=g.name(chooser), event=REPLACED[event], unit=g.cref(unit)),
                 )
             )
             effect, op = labels[choice[0]]
@@ -352,7 +354,7 @@ def replacement(g: DivineCross, event: str, unit: str, amount: int = 0, *, silen
                     effect.controller,
                     ("yes", "no"),
                     "810.3",
-                    f"{g.name(effect.controller)} chooses whether to apply {effect.label}",
+                    msg("dc.prompt.apply", player=g.name(effect.controller), effect=g.what(effect.label)),
                     PickMode.ONE,
                 )
             )
@@ -363,14 +365,14 @@ def replacement(g: DivineCross, event: str, unit: str, amount: int = 0, *, silen
             g.record(
                 StepKind.EFFECT,
                 effect.controller,
-                f"{effect.label} replaces the damage to {g.label(unit)}: {op.reduce} less ({amount})",
+                msg("dc.ability.reduces", effect=g.what(effect.label), unit=g.cref(unit), by=op.reduce, left=amount),
                 ["810.1", "810.3"],
             )
             continue
         g.record(
             StepKind.EFFECT,
             effect.controller,
-            f"{effect.label} replaces the {event} of {g.label(unit)}",
+            msg("dc.ability.replaces", effect=g.what(effect.label), event=REPLACED[event], unit=g.cref(unit)),
             ["810.1", "801.2c"],
         )
         from judgekit.games.divine_cross import terms

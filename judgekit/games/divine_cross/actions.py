@@ -33,6 +33,8 @@ from judgekit.games.divine_cross.cards import (
 from judgekit.games.divine_cross.format import Charge, PlayCommand, PlayExPower, PlayUnit, Retreat
 from judgekit.games.divine_cross.game import Ctx, DivineCross, PowerRef
 from judgekit.games.divine_cross.registry import rule
+from judgekit.games.divine_cross.wording import COMMAND
+from judgekit.message import Message, msg
 
 T = TypeVar("T")
 
@@ -53,11 +55,13 @@ def charge(g: DivineCross, entry: ScriptedInput, *, silent: bool = False) -> boo
     card = g.find(pid, "hand", act.card)
     problem = None
     if g.state.flag(pid, "charge"):
-        problem = IllegalActionError("charge", "602.2", f"{g.name(pid)} has already charged this turn")
+        problem = IllegalActionError("charge", "602.2", msg("dc.reject.charged", player=g.name(pid)))
     elif unit is None:
-        problem = IllegalActionError("charge", "602.1", f"{g.name(pid)} has no unit in {act.unit}")
+        problem = IllegalActionError(
+            "charge", "602.1", msg("dc.reject.no_unit_in", zone=g.zref(zone_id(pid, act.unit)))
+        )
     elif card is None:
-        problem = IllegalActionError("charge", "602.1", f"{g.name(pid)} has no {act.card!r} in hand")
+        problem = IllegalActionError("charge", "602.1", msg("dc.reject.not_in_hand", player=g.name(pid), card=act.card))
     if silent:
         return problem is None
     if problem is not None:
@@ -68,7 +72,7 @@ def charge(g: DivineCross, entry: ScriptedInput, *, silent: bool = False) -> boo
     g.record(
         StepKind.ACTION,
         pid,
-        f"{g.name(pid)} charges {g.label(unit)} with {g.card(card).name}",
+        msg("dc.action.charge", player=g.name(pid), unit=g.cref(unit), card=g.card(card).name),
         ["503.3a", "602.1", "906.1"],
         play=entry.index,
     )
@@ -87,14 +91,16 @@ def play_unit(g: DivineCross, entry: ScriptedInput, *, silent: bool = False) -> 
     problem = None
     also: tuple[str, ...] = ()
     if card is None or not g.is_unit_card(card):
-        problem = IllegalActionError("play_unit", "603.1", f"{g.name(pid)} has no unit card {act.card!r} in hand")
-    elif not free:
         problem = IllegalActionError(
-            "play_unit", "603.1", f"{g.name(pid)}'s three standby areas all hold a unit; there is no fourth"
+            "play_unit", "603.1", msg("dc.reject.no_unit_card_in_hand", player=g.name(pid), card=act.card)
         )
+    elif not free:
+        problem = IllegalActionError("play_unit", "603.1", msg("dc.reject.standby_full", player=g.name(pid)))
         also = ("308.1",)
     elif act.area is not None and act.area not in free:
-        problem = IllegalActionError("play_unit", "603.1", f"{act.area} already holds a unit")
+        problem = IllegalActionError(
+            "play_unit", "603.1", msg("dc.reject.area_taken", zone=g.zref(zone_id(pid, act.area)))
+        )
     if silent:
         return problem is None
     if problem is not None:
@@ -106,7 +112,7 @@ def play_unit(g: DivineCross, entry: ScriptedInput, *, silent: bool = False) -> 
     g.record(
         StepKind.ACTION,
         pid,
-        f"{g.name(pid)} puts {g.card(card).name} into {area}",
+        msg("dc.action.play_unit", player=g.name(pid), card=g.card(card).name, zone=g.zref(zone_id(pid, area))),
         ["503.3b", "603.1", "603.2", "308.1", "303.1"],
         play=entry.index,
     )
@@ -143,23 +149,25 @@ def play_command(g: DivineCross, entry: ScriptedInput, *, silent: bool = False) 
     problem = None
     target: str | None = None
     if card is None or d is None or d.type != "command":
-        problem = IllegalActionError("play_command", "604.1", f"{g.name(pid)} has no command {act.card!r} in hand")
+        problem = IllegalActionError(
+            "play_command", "604.1", msg("dc.reject.no_command_in_hand", player=g.name(pid), card=act.card)
+        )
     elif d.command == "event" and g.state.flag(pid, "event"):
-        problem = IllegalActionError("play_command", "803.2", f"{g.name(pid)} has already played an event this turn")
+        problem = IllegalActionError("play_command", "803.2", msg("dc.reject.event_played", player=g.name(pid)))
     elif d.command == "assist" and act.target is not None:
         target = g.unit_at(pid, act.target)
         if target is None:
-            problem = IllegalActionError("play_command", "804.2b-1", f"{g.name(pid)} has no unit in {act.target}")
-        elif g.assist(target) is not None:
             problem = IllegalActionError(
-                "play_command", "804.2b-1", f"{g.label(target)} already has an assist attached"
+                "play_command", "804.2b-1", msg("dc.reject.no_unit_in", zone=g.zref(zone_id(pid, act.target)))
             )
+        elif g.assist(target) is not None:
+            problem = IllegalActionError("play_command", "804.2b-1", msg("dc.reject.has_assist", unit=g.cref(target)))
     if silent:
         return problem is None
     if problem is not None:
         g.reject(entry, problem, ("604.3",) if problem.rule == "803.2" else ())
         return False
-    assert card is not None and d is not None
+    assert card is not None and d is not None and d.command is not None
     if d.command == "event":
         g.set_flag(pid, "event", 1)
     carried = continuous.zone_effects_on(g, card)
@@ -168,7 +176,7 @@ def play_command(g: DivineCross, entry: ScriptedInput, *, silent: bool = False) 
     g.record(
         StepKind.ACTION,
         pid,
-        f"{g.name(pid)} plays {d.name} ({d.command}); it goes to the resolution zone",
+        msg("dc.action.play_command", player=g.name(pid), card=d.name, kind=COMMAND[d.command]),
         ["503.3c", "604.1", "604.2", "804.2a", "311.3"] + (["803.2"] if d.command == "event" else ["601.2"]),
         play=entry.index,
     )
@@ -179,8 +187,7 @@ def play_command(g: DivineCross, entry: ScriptedInput, *, silent: bool = False) 
             if not eligible:
                 raise g.ambiguity(
                     ["804.2b", "804.2a"],
-                    f"{d.name} has no unit without an assist to go on: 804.2b makes the play illegal and says the "
-                    "game is not rolled back, but not what becomes of the card already in the resolution zone",
+                    msg("dc.gap.assist_nowhere", card=d.name),
                 )
             options = g.unit_options(eligible)
             if len(options) > 1:
@@ -188,19 +195,28 @@ def play_command(g: DivineCross, entry: ScriptedInput, *, silent: bool = False) 
 
                 choice = g.decide(
                     DecisionRequest(
-                        "target", pid, tuple(options), "804.2b", f"{g.name(pid)} chooses the unit for {d.name}"
+                        "target",
+                        pid,
+                        tuple(options),
+                        "804.2b",
+                        msg("dc.prompt.assist_unit", player=g.name(pid), card=d.name),
                     )
                 )
                 target = options[choice[0]]
             else:
                 target = eligible[0]
         g.attach(card, target, "assist", face_down=False)
-        g.record(StepKind.EFFECT, pid, f"{d.name} is attached face up to {g.label(target)}", ["804.2c-2", "905.3"])
+        g.record(
+            StepKind.EFFECT,
+            pid,
+            msg("dc.action.assist_attached", card=d.name, unit=g.cref(target)),
+            ["804.2c-2", "905.3"],
+        )
         return True
     ctx = Ctx(pid, card, None, d.name)
     terms.run(g, ctx, d.effects, None)
     if card in g.state.zones["resolution"]:
-        terms.to_discard(g, [card], ["804.2c-1", "801.1d"], "a resolved command", pid)
+        terms.to_discard(g, [card], ["804.2c-1", "801.1d"], msg("dc.why.resolved_command"), pid)
     return True
 
 
@@ -229,16 +245,20 @@ def retreat(g: DivineCross, entry: ScriptedInput, *, silent: bool = False) -> bo
     standby = g.unit_at(pid, act.to)
     problem = None
     if g.state.flag(pid, "retreat"):
-        problem = IllegalActionError("retreat", "605.2", f"{g.name(pid)} has already retreated this turn")
+        problem = IllegalActionError("retreat", "605.2", msg("dc.reject.retreated", player=g.name(pid)))
     elif main is None or not g.standby_units(pid):
-        problem = IllegalActionError("retreat", "605.3", f"{g.name(pid)} has no standby unit to swap in")
+        problem = IllegalActionError("retreat", "605.3", msg("dc.reject.no_standby", player=g.name(pid)))
     elif standby is None:
-        problem = IllegalActionError("retreat", "913.1a", f"{act.to} holds no unit")
+        problem = IllegalActionError(
+            "retreat", "913.1a", msg("dc.reject.area_empty", zone=g.zref(zone_id(pid, act.to)))
+        )
     elif len(g.energy(main)) < g.chars(main).retreat_cost:
         problem = IllegalActionError(
             "retreat",
             "605.3",
-            f"{g.label(main)} has {len(g.energy(main))} energy; its retreat cost is {g.chars(main).retreat_cost}",
+            msg(
+                "dc.reject.retreat_cost", unit=g.cref(main), energy=len(g.energy(main)), cost=g.chars(main).retreat_cost
+            ),
         )
     if silent:
         return problem is None
@@ -251,7 +271,7 @@ def retreat(g: DivineCross, entry: ScriptedInput, *, silent: bool = False) -> bo
     g.record(
         StepKind.ACTION,
         pid,
-        f"{g.name(pid)} retreats {g.label(main)} for {g.label(standby)} (retreat cost {cost})",
+        msg("dc.action.retreat", player=g.name(pid), unit=g.cref(main), to=g.cref(standby), cost=cost),
         ["503.3d", "605.1", "913.1", "913.1a", *[m for m in g.chars(main).modified if m.startswith("919.2")]],
         play=entry.index,
     )
@@ -267,10 +287,10 @@ def _pay_and_swap(g: DivineCross, pid: str, main: str, standby: str, cost: int, 
         cost,
         "energy",
         "913.1b",
-        f"{g.name(pid)} chooses {cost} energy to discard for the retreat",
+        msg("dc.prompt.retreat_energy", player=g.name(pid), n=cost),
     )
     if paid:
-        terms.to_discard(g, paid, ["913.1b", "206.1"], "paid for the retreat", actor)
+        terms.to_discard(g, paid, ["913.1b", "206.1"], msg("dc.why.retreat_cost"), actor)
     terms.swap_units(g, pid, standby, ["913.1c"], actor)
 
 
@@ -284,7 +304,7 @@ def retreat_effect(g: DivineCross, ctx: Ctx, op: RetreatOp, *, silent: bool = Fa
     if silent:
         return possible
     if not possible or main is None:
-        g.record(StepKind.EFFECT, ctx.controller, f"{g.name(pid)}'s main unit cannot retreat", ["913.1d"])
+        g.record(StepKind.EFFECT, ctx.controller, msg("dc.action.cannot_retreat", player=g.name(pid)), ["913.1d"])
         return False
     options = g.unit_options(standby)
     unit = standby[0]
@@ -292,9 +312,7 @@ def retreat_effect(g: DivineCross, ctx: Ctx, op: RetreatOp, *, silent: bool = Fa
         from judgekit.engine import DecisionRequest
 
         choice = g.decide(
-            DecisionRequest(
-                "swap", pid, tuple(options), "913.1a", f"{g.name(pid)} chooses the standby unit for the retreat"
-            )
+            DecisionRequest("swap", pid, tuple(options), "913.1a", msg("dc.prompt.retreat_to", player=g.name(pid)))
         )
         unit = options[choice[0]]
     _pay_and_swap(g, pid, main, unit, g.chars(main).retreat_cost, ctx.controller)
@@ -328,20 +346,18 @@ def ex_power(g: DivineCross, entry: ScriptedInput, *, silent: bool = False) -> b
     problem = None
     flag = f"ex:{ref.holder}:{act.power}" if ref else ""
     if unit is None or ref is None:
-        problem = IllegalActionError("ex_power", "606.1", f"no activated EX power {act.power!r} on {act.unit}")
+        problem = IllegalActionError(
+            "ex_power", "606.1", msg("dc.reject.no_ex_power", power=act.power, zone=g.zref(zone_id(pid, act.unit)))
+        )
     elif g.stunned(unit):
-        problem = IllegalActionError(
-            "ex_power", "802.2a", f"{g.label(unit)} is stunned: its activated abilities do not work"
-        )
+        problem = IllegalActionError("ex_power", "802.2a", msg("dc.reject.stunned_no_activated", unit=g.cref(unit)))
     elif g.state.flag(pid, flag) >= ref.power.uses:
-        problem = IllegalActionError(
-            "ex_power", "801.1a", f"{act.power} can be used {ref.power.uses} time(s) a turn and has been"
-        )
+        problem = IllegalActionError("ex_power", "801.1a", msg("dc.reject.used_up", power=act.power, n=ref.power.uses))
     elif g.loop_block is not None and g.loop_block[:2] == (ref.holder, act.power):
         problem = IllegalActionError(
             "ex_power",
             g.loop_block[2],
-            f"the loop of {act.power} was repeated as named; it cannot be repeated until another action is taken",
+            msg("dc.reject.loop_repeated", power=act.power),
         )
     if silent:
         return problem is None
@@ -368,12 +384,10 @@ def _hand_power(g: DivineCross, entry: ScriptedInput, pid: str, act: PlayExPower
     problem = None
     if card is None or power is None:
         problem = IllegalActionError(
-            "ex_power", "802.3", f"{g.name(pid)} has no card {act.card!r} in hand with an EX power {act.power!r} there"
+            "ex_power", "802.3", msg("dc.reject.no_hand_power", player=g.name(pid), card=act.card, power=act.power)
         )
     elif g.state.flag(pid, flag) >= power.uses:
-        problem = IllegalActionError(
-            "ex_power", "801.1a", f"{act.power} can be used {power.uses} time(s) a turn and has been"
-        )
+        problem = IllegalActionError("ex_power", "801.1a", msg("dc.reject.used_up", power=act.power, n=power.uses))
     if silent:
         return problem is None
     if problem is not None:
@@ -385,7 +399,7 @@ def _hand_power(g: DivineCross, entry: ScriptedInput, pid: str, act: PlayExPower
     g.record(
         StepKind.ACTION,
         pid,
-        f"{g.name(pid)} plays the EX power {act.power} of {name} in the hand",
+        msg("dc.action.hand_power", player=g.name(pid), power=act.power, card=name),
         ["503.3e", "606.1", "801.1a", "802.3"],
         play=entry.index,
     )
@@ -393,22 +407,21 @@ def _hand_power(g: DivineCross, entry: ScriptedInput, pid: str, act: PlayExPower
     g.record(
         StepKind.EFFECT,
         pid,
-        f"{g.name(pid)} reveals {name} to {g.name(opp)}: it stays revealed until the ability leaves the resolution "
-        "zone",
+        msg("dc.action.hand_reveal", player=g.name(pid), card=name, to=g.name(opp)),
         ["806.2a"],
     )
-    ctx = Ctx(pid, card, None, f"{name}'s EX power {act.power}", power=act.power)
+    ctx = Ctx(pid, card, None, g.power_label(name, act.power), power=act.power)
     since = ctx.revealed[card] = g.card(card).since
     g.loop_choosers.clear()
     abilities.resolve_ability(g, ctx, power.effects)
     if card in g.state.cards and g.card(card).zone == zone_id(pid, "hand") and g.card(card).since == since:
-        g.record(
-            StepKind.EFFECT, pid, f"{name} is no longer revealed: its ability has left the resolution zone", ["806.2a"]
-        )
+        g.record(StepKind.EFFECT, pid, msg("dc.action.hand_unreveal", card=name), ["806.2a"])
     return True
 
 
-def _play_power(g: DivineCross, entry: ScriptedInput, pid: str, unit: str, ref: PowerRef, again: str = "") -> None:
+def _play_power(
+    g: DivineCross, entry: ScriptedInput, pid: str, unit: str, ref: PowerRef, again: Message | None = None
+) -> None:
     act = _payload(entry, PlayExPower)
     flag = f"ex:{ref.holder}:{act.power}"
     g.set_flag(pid, flag, g.state.flag(pid, flag) + 1)
@@ -416,14 +429,21 @@ def _play_power(g: DivineCross, entry: ScriptedInput, pid: str, unit: str, ref: 
     g.record(
         StepKind.ACTION,
         pid,
-        f"{g.name(pid)} plays {holder.name}'s EX power {act.power}{again}",
+        msg("dc.action.ex_power", player=g.name(pid), power=g.what(g.power_label(holder.name, act.power)))
+        if again is None
+        else msg(
+            "dc.action.ex_power_again",
+            player=g.name(pid),
+            power=g.what(g.power_label(holder.name, act.power)),
+            loop=again,
+        ),
         ["503.3e", "606.1", "801.1a"]
         + (["801.1g-1"] if ref.holder != unit else [])
         + (["809.1c"] if ref.gained_at is not None else [])
         + ([g.loop] if g.loop else []),
         play=entry.index,
     )
-    ctx = Ctx(pid, ref.holder, unit, f"{holder.name}'s EX power {act.power}", power=act.power)
+    ctx = Ctx(pid, ref.holder, unit, g.power_label(holder.name, act.power), power=act.power)
     g.loop_choosers.clear()
     abilities.resolve_ability(g, ctx, ref.power.effects)
 
@@ -434,7 +454,7 @@ LOOP_MOST = 99
 _FIXED = (Damage, Heal, Stun, PlaceMarker, RemoveMarker, KnockOut, ModifyDamage, GainWinningTicket, UseAgain)
 
 
-def loop_gap(effects: Sequence[Effect]) -> str:
+def loop_gap(effects: Sequence[Effect]) -> Message | None:
     """Why repeating these effects may not be 'the same loop' (1101.1: ある一定の行動), or empty when every
     repetition is the same: no choice, chance or hidden card but the choice to go on."""
     for op in effects:
@@ -442,18 +462,18 @@ def loop_gap(effects: Sequence[Effect]) -> str:
         if isinstance(op, Continuous):
             target = getattr(op.effect, "target", None)
         if target in terms.CHOOSING:
-            return f"its effect {op.op} chooses a unit ({target}) each time"
+            return msg("dc.gap.loop_chooses", op=op.op, target=target)
         if isinstance(op, IfDone):
             if op.optional and not any(isinstance(o, UseAgain) for o in terms._nested(op.then)):
-                return f"its effect {op.op} asks a choice each time that does not decide whether the loop goes on"
+                return msg("dc.gap.loop_asks", op=op.op)
             if gap := loop_gap([*op.do, *op.then, *op.otherwise]):
                 return gap
         elif isinstance(op, AndThen):
             if gap := loop_gap([*op.first, *op.then]):
                 return gap
         elif not isinstance(op, (*_FIXED, Continuous)):
-            return f"its effect {op.op} can come out differently each time (a choice, chance or hidden cards)"
-    return ""
+            return msg("dc.gap.loop_differs", op=op.op)
+    return None
 
 
 def _loop(g: DivineCross, entry: ScriptedInput, pid: str, ref: PowerRef) -> None:
@@ -466,42 +486,41 @@ def _loop(g: DivineCross, entry: ScriptedInput, pid: str, ref: PowerRef) -> None
     if gap := loop_gap(ref.power.effects):
         raise g.ambiguity(
             ["1101.1", rid],
-            f"{act.power} made itself usable again, so it can be played again and again, but {gap}: "
-            "1101.1 does not say whether such repetitions are one loop (ある一定の行動) whose count is named",
+            msg("dc.gap.loop", power=act.power, why=gap),
         )
-    who = " and ".join(g.name(p) for p in choosers)
+
     g.record(
         StepKind.RULE,
         "rules",
-        f"{act.power} has made itself usable again: playing it again is a loop {who} may repeat as often as they like",
+        msg("dc.action.loop", power=act.power, player=g.name(choosers[0]))
+        if len(choosers) == 1
+        else msg("dc.action.loop_both", power=act.power, a=g.name(choosers[0]), b=g.name(choosers[1])),
         ["1101.1", rid],
     )
     options = tuple(str(i) for i in range(LOOP_MOST + 1))
     counts = [
         int(
             g.decide(
-                DecisionRequest(
-                    "loop", p, options, rid, f"{g.name(p)} names how many more times to repeat the loop of {act.power}"
-                )
+                DecisionRequest("loop", p, options, rid, msg("dc.prompt.loop", player=g.name(p), power=act.power))
             )[0]
         )
         for p in choosers
     ]
     n = min(counts)
     if len(counts) > 1:
-        g.record(StepKind.RULE, "rules", f"the smaller count is used: the loop is repeated {n} more time(s)", [rid])
+        g.record(StepKind.RULE, "rules", msg("dc.action.loop_smaller", n=n), [rid])
     done = 0
     g.loop = rid
     try:
         for i in range(n):
             processing.rule_check(g, ["503.2"])
             if g.state.over or not ex_power(g, entry, silent=True):
-                g.record(StepKind.RULE, "rules", f"{act.power} can no longer be played: the loop stops", [rid])
+                g.record(StepKind.RULE, "rules", msg("dc.action.loop_stops", power=act.power), [rid])
                 break
             unit = g.unit_at(pid, act.unit)
             again = next((r for r in g.chars(unit).powers if r.power.name == act.power), None) if unit else None
             assert unit is not None and again is not None
-            _play_power(g, entry, pid, unit, again, f" again (loop, {i + 1} of {n})")
+            _play_power(g, entry, pid, unit, again, msg("dc.action.loop_count", i=i + 1, n=n))
             done += 1
     finally:
         g.loop = None
@@ -509,8 +528,7 @@ def _loop(g: DivineCross, entry: ScriptedInput, pid: str, ref: PowerRef) -> None
     g.record(
         StepKind.RULE,
         "rules",
-        f"the loop of {act.power} has been repeated {done} more time(s): it cannot be repeated until another "
-        "action is taken",
+        msg("dc.action.loop_done", power=act.power, n=done),
         [rid],
     )
 
@@ -522,5 +540,5 @@ def concede(g: DivineCross, entry: ScriptedInput, *, silent: bool = False) -> bo
         return True
     pid = g.actor(entry)
     other = g.state.opponent(pid)
-    g.record(StepKind.ACTION, pid, f"{g.name(pid)} concedes", ["103.4"], play=entry.index)
-    raise g.finish(other, f"{g.name(other)} wins: {g.name(pid)} conceded", ["103.4"])
+    g.record(StepKind.ACTION, pid, msg("dc.action.concede", player=g.name(pid)), ["103.4"], play=entry.index)
+    raise g.finish(other, msg("dc.result.conceded", winner=g.name(other), loser=g.name(pid)), ["103.4"])

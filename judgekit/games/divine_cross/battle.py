@@ -23,6 +23,8 @@ from judgekit.games.divine_cross.cards import Damage as DamageOp
 from judgekit.games.divine_cross.format import DeclareSkill
 from judgekit.games.divine_cross.game import Ctx, DivineCross, SkillRef
 from judgekit.games.divine_cross.registry import rule
+from judgekit.games.divine_cross.wording import ATTRIBUTE
+from judgekit.message import Message, Sentence, msg
 
 
 @rule("504.1", "701.1", "702.1", "702.2", role=RuleRole.PROCEDURE)
@@ -36,12 +38,12 @@ def battle_phase(g: DivineCross, *, silent: bool = False) -> bool:
         g.record(
             StepKind.PHASE,
             "rules",
-            f"turn 1 is the first turn of the game: {g.name(tp)} has no battle phase",
+            msg("dc.battle.first_turn", player=g.name(tp)),
             ["504.1"],
         )
         return False
     g.set_phase("battle", "start")
-    g.record(StepKind.PHASE, "rules", "battle phase: start step", ["701.1", "702.1"])
+    g.record(StepKind.PHASE, "rules", msg("dc.battle.start_step"), ["701.1", "702.1"])
     abilities.trigger(g, Event("battle_start", tp), cause=("702.1",))
     processing.rule_check(g, ["702.2"])
     skill_step(g)
@@ -56,7 +58,7 @@ def skill_step(g: DivineCross, *, silent: bool = False) -> bool:
         return True
     tp = g.state.turn_player
     g.set_phase("battle", "skill")
-    g.record(StepKind.PHASE, "rules", "battle phase: skill step", ["703.1"])
+    g.record(StepKind.PHASE, "rules", msg("dc.battle.skill_step"), ["703.1"])
     from judgekit.games.divine_cross import flow
 
     while True:
@@ -66,26 +68,24 @@ def skill_step(g: DivineCross, *, silent: bool = False) -> bool:
         if flow.handled_anytime(g, entry):
             continue
         if entry.name == "no_skill" and g.actor(entry) == tp:
-            g.record(StepKind.ACTION, tp, f"{g.name(tp)} declares no skill", ["703.1"], play=entry.index)
+            g.record(StepKind.ACTION, tp, msg("dc.battle.no_skill", player=g.name(tp)), ["703.1"], play=entry.index)
             return False
         if entry.name == "skill" and declare_skill(g, entry):
             break
         if entry.name != "skill":
             g.reject(
                 entry,
-                IllegalActionError(
-                    entry.name, "703.1", f"the skill step waits for {g.name(tp)} to declare a skill or no skill"
-                ),
+                IllegalActionError(entry.name, "703.1", msg("dc.reject.skill_step_waits", player=g.name(tp))),
             )
     assert g.battle is not None
     ref = g.battle
-    label = f"{g.card(ref.unit).name}'s skill {ref.skill.name}"
-    g.record(StepKind.RULE, "rules", f"{label}: the success check", ["703.2"])
+    label = g.skill_label(ref.unit, ref.skill.name)
+    g.record(StepKind.RULE, "rules", msg("dc.battle.success_check", skill=g.what(label)), ["703.2"])
     if skill_success(g, tp, label, "declared"):
-        g.record(StepKind.RULE, "rules", "on to the damage step", ["703.2a"])
+        g.record(StepKind.RULE, "rules", msg("dc.battle.to_damage_step"), ["703.2a"])
         damage_step(g, ref)
     else:
-        g.record(StepKind.RULE, "rules", f"{label} failed: no damage step, on to the end step", ["703.2b"])
+        g.record(StepKind.RULE, "rules", msg("dc.battle.failed", skill=g.what(label)), ["703.2b"])
     g.battle = None
     return True
 
@@ -119,26 +119,28 @@ def declare_skill(g: DivineCross, entry: ScriptedInput, *, silent: bool = False)
     problem = None
     also: tuple[str, ...] = ()
     if pid != g.state.turn_player:
-        problem = IllegalActionError("skill", "703.1", "only the turn player declares a skill")
+        problem = IllegalActionError("skill", "703.1", msg("dc.reject.skill_not_turn_player"))
     elif main is None:
-        problem = IllegalActionError("skill", "703.1a-1", f"{g.name(pid)} has no main unit")
+        problem = IllegalActionError("skill", "703.1a-1", msg("dc.reject.no_main_unit", player=g.name(pid)))
     else:
         c = g.chars(main)
         ref = next((s for s in c.skills if s.skill.name == act.skill), None)
         energy = len(g.energy(main))
         if ref is None:
             problem = IllegalActionError(
-                "skill", "703.1a-1", f"{g.label(main)} and its assist have no skill {act.skill!r}"
+                "skill", "703.1a-1", msg("dc.reject.no_such_skill", unit=g.cref(main), skill=act.skill)
             )
         elif ref.cost > energy:
             problem = IllegalActionError(
-                "skill", "703.1a-2", f"{act.skill} costs {ref.cost}; {g.label(main)} has {energy} energy"
+                "skill",
+                "703.1a-2",
+                msg("dc.reject.skill_cost", skill=act.skill, cost=ref.cost, unit=g.cref(main), energy=energy),
             )
             also = ("209.2", *[m for m in c.modified if m.startswith("919.1")][:1])
         elif "*" in c.forbidden or act.skill in c.forbidden:
-            problem = IllegalActionError("skill", "703.1a-3", f"{act.skill} may not be used")
+            problem = IllegalActionError("skill", "703.1a-3", msg("dc.reject.skill_forbidden", skill=act.skill))
         elif g.stunned(main) and not ref.skill.stunned_ok:
-            problem = IllegalActionError("skill", "703.1b", f"{g.label(main)} is stunned")
+            problem = IllegalActionError("skill", "703.1b", msg("dc.reject.stunned", unit=g.cref(main)))
     if silent:
         return problem is None
     if problem is not None:
@@ -160,8 +162,13 @@ def declare_skill(g: DivineCross, entry: ScriptedInput, *, silent: bool = False)
     g.record(
         StepKind.ACTION,
         pid,
-        f"{g.name(pid)} declares {g.card(main).name}'s skill {ref.skill.name} "
-        f"(cost {ref.cost}, {len(g.energy(main))} energy)",
+        msg(
+            "dc.battle.declares",
+            player=g.name(pid),
+            skill=g.what(g.skill_label(main, ref.skill.name)),
+            cost=ref.cost,
+            energy=len(g.energy(main)),
+        ),
         cites,
         play=entry.index,
     )
@@ -172,7 +179,7 @@ def declare_skill(g: DivineCross, entry: ScriptedInput, *, silent: bool = False)
 @rule("917.1", "917.1a", "917.1b", "917.1c", "917.2", "917.2a", "917.2b", "804.2c-31", role=RuleRole.TERM)
 def skill_success(g: DivineCross, user: str, label: str, how: str, *, silent: bool = False) -> bool:
     """917.1: a skill fails on an unconditional fail effect, or on a condition checked now; else it succeeds."""
-    fails: list[tuple[str, SkillFails, str]] = []
+    fails: list[tuple[Sentence, SkillFails, str]] = []
     for e, _ in continuous.active(g, SkillFails):
         op = continuous.payload(e).op
         assert isinstance(op, SkillFails)
@@ -181,39 +188,41 @@ def skill_success(g: DivineCross, user: str, label: str, how: str, *, silent: bo
             continue
         if op.condition is not None and not continuous.holds(g, op.condition, e.controller, continuous.payload(e).unit):
             continue
-        fails.append((e.label, op, e.controller))
+        fails.append((g.what(e.label), op, e.controller))
     if silent:
         return not fails
     end = ["917.2", "917.2a" if how == "declared" else "917.2b"] + (["804.2c-31"] if how == "ability" else [])
+    what = g.what(label)
     plain = [f for f in fails if not f[1].janken]
     if plain:
-        g.record(StepKind.RULE, "rules", f"{label} fails: {plain[0][0]} makes it fail", ["917.1", "917.1a", *end])
+        g.record(
+            StepKind.RULE, "rules", msg("dc.battle.fails", skill=what, effect=plain[0][0]), ["917.1", "917.1a", *end]
+        )
         return False
     if len(fails) > 1:
         raise g.ambiguity(
             ["917.1b"],
-            f"{label} meets {len(fails)} effects that make it fail on a janken ({', '.join(f[0] for f in fails)}); "
-            "917.1b says the janken is held now but not in which order, nor whether the rest are held once one fails",
+            msg("dc.gap.janken_fails", skill=what, n=len(fails), effects=tuple(f[0] for f in fails)),
         )
     if fails:
         name, _, controller = fails[0]
-        winner = terms.janken(g, controller, f"{name}, checked at the success check")
+        winner = terms.janken(g, controller, msg("dc.battle.janken_why", effect=name))
         if winner == controller:
             g.record(
                 StepKind.RULE,
                 "rules",
-                f"{label} fails: {g.name(controller)} won the janken of {name}",
+                msg("dc.battle.janken_fails", skill=what, player=g.name(controller), effect=name),
                 ["917.1", "917.1b", *end],
             )
             return False
         g.record(
             StepKind.RULE,
             "rules",
-            f"{label} succeeds: {g.name(controller)} lost the janken of {name}",
+            msg("dc.battle.janken_succeeds", skill=what, player=g.name(controller), effect=name),
             ["917.1b", "917.1c"],
         )
         return True
-    g.record(StepKind.RULE, "rules", f"{label} succeeds: nothing makes it fail", ["917.1", "917.1c"])
+    g.record(StepKind.RULE, "rules", msg("dc.battle.succeeds", skill=what), ["917.1", "917.1c"])
     return True
 
 
@@ -236,17 +245,28 @@ def _categories(op: Effect) -> set[str]:
     return {"other"}
 
 
+_PART: dict[str, Message] = {
+    "base": msg("dc.part.base"),
+    "modify": msg("dc.part.modify"),
+    "damage": msg("dc.part.damage"),
+    "other": msg("dc.part.other"),
+}
+"""The parts of a skill's effects the damage step takes at different times (704.6a-1, 704.6b, 704.7, 704.8)."""
+
+
 def skill_parts(g: DivineCross, ref: SkillRef) -> dict[str, list[tuple[int, Effect]]]:
     """The skill's effects sorted into the damage step's parts: base, modify, damage, other."""
     parts: dict[str, list[tuple[int, Effect]]] = {"base": [], "modify": [], "damage": [], "other": []}
     for i, op in enumerate(ref.skill.effects):
         cats = _categories(op)
         if len(cats) > 1:
+            named = tuple(_PART[c] for c in sorted(cats))
+            both: Message | tuple[Message, ...] = (
+                msg("dc.gap.both", a=named[0], b=named[1]) if len(named) == 2 else named
+            )
             raise g.ambiguity(
                 ["704.7", "704.8"],
-                f"effect {i + 1} of {ref.skill.name} ({op.op}) is at once {' and '.join(sorted(cats))}: "
-                "704.6–704.8 take damage, damage changes and other effects at different times but do not say "
-                "how to split one effect",
+                msg("dc.gap.effect_parts", n=i + 1, skill=ref.skill.name, op=op.op, parts=both),
             )
         parts[cats.pop()].append((i, op))
     return parts
@@ -313,25 +333,26 @@ def damage_step(g: DivineCross, ref: SkillRef, *, silent: bool = False) -> bool:
     ntp = g.state.opponent(tp)
     attacker = ref.unit
     g.set_phase("battle", "damage")
-    label = f"{g.card(attacker).name}'s skill {ref.skill.name}"
-    g.record(StepKind.PHASE, "rules", f"battle phase: damage step for {label}", ["704.1"])
+    label = g.skill_label(attacker, ref.skill.name)
+    what = g.what(label)
+    g.record(StepKind.PHASE, "rules", msg("dc.battle.damage_step", skill=what), ["704.1"])
     use = Event("skill_use", tp, attacker, attacker)
     abilities.trigger(g, use, (tp,), cause=("704.1",))
     abilities.trigger(g, use, (ntp,), cause=("704.2",))
     processing.rule_check(g, ["704.3"])
     ctx = Ctx(tp, ref.holder, attacker, label, skill=ref.skill)
     if ref.skill.before_damage:
-        g.record(StepKind.RULE, "rules", f"{label}: its 'before dealing damage' effects", ["704.4"])
+        g.record(StepKind.RULE, "rules", msg("dc.battle.before_damage", skill=what), ["704.4"])
         terms.run(g, ctx, ref.skill.before_damage, None)
         processing.rule_check(g, ["704.5"])
     parts = skill_parts(g, ref)
     if g.in_area(attacker):
         _calculate(g, ref, ctx, parts)
     if parts["damage"]:
-        g.record(StepKind.RULE, "rules", f"{label}: its effects that deal damage to units", ["704.7"])
+        g.record(StepKind.RULE, "rules", msg("dc.battle.damage_effects", skill=what), ["704.7"])
         terms.run(g, ctx, [op for _, op in parts["damage"]], None)
     if parts["other"]:
-        g.record(StepKind.RULE, "rules", f"{label}: its other effects", ["704.8"])
+        g.record(StepKind.RULE, "rules", msg("dc.battle.other_effects", skill=what), ["704.8"])
         terms.run(g, ctx, [op for _, op in parts["other"]], None)
     processing.rule_check(g, ["704.9"])
     used = Event("skill_used", tp, attacker, attacker)
@@ -346,27 +367,27 @@ def _calculate(g: DivineCross, ref: SkillRef, ctx: Ctx, parts: dict[str, list[tu
     ntp = g.state.opponent(tp)
     attacker = ref.unit
     defender = g.main_unit(ntp)
-    label = ctx.label
+    label = g.what(ctx.label)
     skill = ref.skill
     if skill.damage is None and not skill.x:
-        g.record(StepKind.RULE, "rules", f"{label} has no skill damage: on to 704.7", ["704.6a-2"])
+        g.record(StepKind.RULE, "rules", msg("dc.battle.no_skill_damage", skill=label, rule="704.7"), ["704.6a-2"])
         return
     if defender is None:
         g.record(
-            StepKind.RULE, "rules", f"{g.name(ntp)} has no main unit to take {label}'s damage", ["704.6a", "104.2"]
+            StepKind.RULE, "rules", msg("dc.battle.no_defender", player=g.name(ntp), skill=label), ["704.6a", "104.2"]
         )
         return
     ctx.damage = skill.damage or 0
     if skill.x:
         terms.run(g, ctx, [op for _, op in parts["base"]], None)
         if ctx.damage == 0:
-            g.record(StepKind.RULE, "rules", f"{label}: the base damage is 0: on to 704.7", ["704.6a-1"])
+            g.record(StepKind.RULE, "rules", msg("dc.battle.base_zero", skill=label, rule="704.7"), ["704.6a-1"])
             return
     else:
         g.record(
             StepKind.RULE,
             "rules",
-            f"{label}: base damage {ctx.damage} to {g.label(defender)}",
+            msg("dc.battle.base_damage", skill=label, damage=ctx.damage, unit=g.cref(defender)),
             ["704.6", "704.6a", "210.1"],
         )
     own = [
@@ -383,8 +404,8 @@ def _calculate(g: DivineCross, ref: SkillRef, ctx: Ctx, parts: dict[str, list[tu
         why = tuple(continuous.condition_cites(continuous.payload(e).condition))
         m = _Modifier(continuous.effect_tag(g, e), None, op, op.multiply is not None, why)
         (own if e.controller == tp else foreign).append(m)
-    _modify(g, ctx, own, "704.6b-1", f"{g.name(tp)}'s effects")
-    _modify(g, ctx, foreign, "704.6b-2", f"{g.name(ntp)}'s effects")
+    _modify(g, ctx, own, "704.6b-1", g.name(tp))
+    _modify(g, ctx, foreign, "704.6b-2", g.name(ntp))
     assert ctx.damage is not None
     adv = g.chars(attacker).advantage
     attrs = g.chars(defender).attributes
@@ -395,8 +416,14 @@ def _calculate(g: DivineCross, ref: SkillRef, ctx: Ctx, parts: dict[str, list[tu
         g.record(
             StepKind.RULE,
             "rules",
-            f"{g.card(attacker).name} has advantage against {matched[0]}, an attribute of {g.card(defender).name}: "
-            f"damage doubled ({before} → {ctx.damage})",
+            msg(
+                "dc.battle.advantage",
+                attacker=g.card(attacker).name,
+                attribute=ATTRIBUTE[matched[0]],
+                defender=g.card(defender).name,
+                before=before,
+                after=ctx.damage,
+            ),
             ["704.6c", "704.6c-1", "205.1", "204.2", *[m for m in g.chars(attacker).modified if m.startswith("809")]]
             + [m for m in g.chars(defender).modified if m == "809.5"],
         )
@@ -404,8 +431,9 @@ def _calculate(g: DivineCross, ref: SkillRef, ctx: Ctx, parts: dict[str, list[tu
         g.record(
             StepKind.RULE,
             "rules",
-            f"no advantage of {g.card(attacker).name} matches {g.card(defender).name}"
-            + ("" if adv else " (it has no advantage)"),
+            msg("dc.battle.no_advantage", attacker=g.card(attacker).name, defender=g.card(defender).name)
+            if adv
+            else msg("dc.battle.no_advantage_at_all", attacker=g.card(attacker).name, defender=g.card(defender).name),
             ["704.6c", "704.6c-1"]
             + ([] if adv else ["205.2"])
             + [m for m in g.chars(defender).modified if m == "809.5"],
@@ -415,7 +443,7 @@ def _calculate(g: DivineCross, ref: SkillRef, ctx: Ctx, parts: dict[str, list[tu
         g.record(
             StepKind.RULE,
             "rules",
-            f"{g.label(defender)} takes no skill damage: {amount} becomes 0",
+            msg("dc.battle.no_skill_damage_taken", unit=g.cref(defender), damage=amount),
             ["704.6d", "924.1"],
         )
         amount = 0
@@ -424,6 +452,7 @@ def _calculate(g: DivineCross, ref: SkillRef, ctx: Ctx, parts: dict[str, list[tu
 
 
 def _modify(g: DivineCross, ctx: Ctx, mods: list[_Modifier], rule_id: str, whose: str) -> None:
+    """Apply ``mods`` (the effects of the player named ``whose``) to the damage being calculated."""
     if not mods:
         return
     tp = g.state.turn_player
@@ -439,7 +468,7 @@ def _modify(g: DivineCross, ctx: Ctx, mods: list[_Modifier], rule_id: str, whose
                 tp,
                 tuple(labels),
                 "704.6b-3",
-                f"{g.name(tp)} chooses the order to apply {whose} that change the damage",
+                msg("dc.prompt.modifier_order", player=g.name(tp), whose=whose),
                 PickMode.ORDER,
             )
         )
@@ -447,7 +476,7 @@ def _modify(g: DivineCross, ctx: Ctx, mods: list[_Modifier], rule_id: str, whose
     g.record(
         StepKind.RULE,
         "rules",
-        f"applying {whose} that change the damage",
+        msg("dc.battle.modifiers", whose=whose),
         [rule_id, "704.6b"] + (["704.6b-3"] if len(mods) > 1 else []),
     )
     for m in order:
@@ -461,7 +490,10 @@ def _modify(g: DivineCross, ctx: Ctx, mods: list[_Modifier], rule_id: str, whose
             else:
                 ctx.damage = before + m.static.by
             g.record(
-                StepKind.RULE, "rules", f"{m.label}: damage {before} → {ctx.damage}", ["704.6b", "914.3", *m.cites]
+                StepKind.RULE,
+                "rules",
+                msg("dc.battle.modified", effect=m.label, before=before, after=ctx.damage),
+                ["704.6b", "914.3", *m.cites],
             )
 
 
@@ -471,7 +503,7 @@ def battle_end_step(g: DivineCross, *, silent: bool = False) -> bool:
     if silent:
         return True
     g.set_phase("battle", "end")
-    g.record(StepKind.PHASE, "rules", "battle phase: end step", ["705.1"])
+    g.record(StepKind.PHASE, "rules", msg("dc.battle.end_step"), ["705.1"])
     abilities.trigger(g, Event("battle_end", g.state.turn_player), cause=("705.1",))
     processing.rule_check(g, ["705.2"])
     return True

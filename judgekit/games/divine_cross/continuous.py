@@ -36,6 +36,7 @@ from judgekit.games.divine_cross.cards import (
     ZoneAttribute,
 )
 from judgekit.games.divine_cross.game import Chars, DivineCross, PowerRef, SkillRef
+from judgekit.message import Message, msg
 
 LAYER_KIND = 1
 """809.1b: kind, name, attribute, advantage."""
@@ -128,7 +129,7 @@ def static_effects(g: DivineCross, powers: Mapping[str, tuple[PowerRef, ...]] | 
                         layer=layer_of(op),
                         timestamp=holder.since if ref.gained_at is None else ref.gained_at,
                         until="static",
-                        label=f"{holder.name}'s EX power {ref.power.name}",
+                        label=g.power_label(holder.name, ref.power.name),
                         payload=Applied(op, ref.power.condition, unit),
                     )
                 )
@@ -141,8 +142,8 @@ def all_effects(g: DivineCross) -> list[ContinuousEffect]:
     return order_effects([*static_effects(g, {u: g.chars(u).powers for u in g.all_units()}), *g.effects])
 
 
-def layer_gap(g: DivineCross) -> str:
-    """Where 809.1 is silent, as a sentence (empty when it is not): a static EX power gained or lost by an
+def layer_gap(g: DivineCross) -> Message | None:
+    """Where 809.1 is silent, as a sentence (None when it is not): a static EX power gained or lost by an
     809.1c effect whose own effect belongs to 809.1b or 809.1c, a step already applied when it is gained
     or lost."""
     printed = {e.key: e for e in static_effects(g) if e.layer <= LAYER_ABILITY}
@@ -151,41 +152,34 @@ def layer_gap(g: DivineCross) -> str:
     }
     for key in sorted(set(printed) ^ set(after)):
         e = printed.get(key) or after[key]
-        how = "lost" if key in printed else "gained"
-        return (
-            f"{e.label} is {how} by an effect that gives or takes away abilities (809.1c), but its own effect "
-            f"({payload(e).op.op}) belongs to {'809.1b' if e.layer == LAYER_KIND else '809.1c'}, applied by then: "
-            "809.1 does not say whether it applies"
-        )
-    return ""
+        step = "809.1b" if e.layer == LAYER_KIND else "809.1c"
+        if key in printed:
+            return msg("dc.gap.layer_lost", power=g.what(e.label), op=payload(e).op.op, rule=step)
+        return msg("dc.gap.layer_gained", power=g.what(e.label), op=payload(e).op.op, rule=step)
+    return None
 
 
-def printed_base_gap(g: DivineCross, cond: Condition | None, controller: str, unit: str | None) -> str:
-    """Where 809.6 meets 805.2 (empty when it does not): a condition on a unit's printed attribute, when the unit's
+def printed_base_gap(g: DivineCross, cond: Condition | None, controller: str, unit: str | None) -> Message | None:
+    """Where 809.6 meets 805.2 (None when it does not): a condition on a unit's printed attribute, when the unit's
     card has a base ability defining its attributes. 809.6 reads printed information with no continuous effect
     applied, and a static ability's effect is in principle a continuous effect (805.1); but a base ability works
     in every zone (805.2) and is, with what is written on the card, the base of 809.1a."""
     if cond is None or not cond.printed or cond.attribute is None or cond.unit is None:
-        return ""
+        return None
     for u in select_fixed(g, controller, unit, cond.unit):
         d = g.definition(u)
         if d is not None and base_attributes(d) is not None:
-            return (
-                f"a condition reads the printed attribute of {g.label(u)}, whose card has a base ability defining "
-                "its attributes: 809.6 reads printed information with no continuous effect applied, and a static "
-                "ability's effect is in principle one (805.1), but 809.1a makes a base ability's effect part of the "
-                "base; the rules do not say whether the printed attribute is the one written or the one defined"
-            )
-    return ""
+            return msg("dc.gap.printed_base", unit=g.cref(u))
+    return None
 
 
-def base_gap(g: DivineCross) -> str:
-    """:func:`printed_base_gap` for every continuous effect in force, as a sentence (empty when none)."""
+def base_gap(g: DivineCross) -> Message | None:
+    """:func:`printed_base_gap` for every continuous effect in force, as a sentence (None when none)."""
     for e in all_effects(g):
         p = payload(e)
         if gap := printed_base_gap(g, p.condition, e.controller, p.unit):
             return gap
-    return ""
+    return None
 
 
 def payload(effect: ContinuousEffect) -> Applied:

@@ -11,6 +11,8 @@ from judgekit.games.divine_cross import abilities, actions, battle, processing, 
 from judgekit.games.divine_cross.cards import DeckCopies
 from judgekit.games.divine_cross.game import DivineCross
 from judgekit.games.divine_cross.registry import rule
+from judgekit.games.divine_cross.wording import PHASE
+from judgekit.message import Message, msg
 
 MAIN_ACTIONS = {
     "charge": actions.charge,
@@ -43,6 +45,10 @@ def handled_anytime(g: DivineCross, entry: ScriptedInput) -> bool:
     return False
 
 
+_KIND: dict[str, Message] = {"unit": msg("dc.kind.unit"), "command": msg("dc.kind.command")}
+"""The card types (201.1), for sentences."""
+
+
 def _copy_limit(g: DivineCross, name: str, kind: str) -> tuple[int | None, bool]:
     """402.2c's limit for cards of this name and kind, and whether a card's ability replaced it (402.3)."""
     for d in g.defs.values():
@@ -58,29 +64,29 @@ def _copy_limit(g: DivineCross, name: str, kind: str) -> tuple[int | None, bool]
 def deck_check(g: DivineCross, *, silent: bool = False) -> bool:
     """402.2: a deck is exactly 30 cards, at most 2 of a name and kind, with at least one unit; an ability
     that replaces a deck-construction rule applies here only (402.3)."""
-    problems: list[tuple[str, str, str]] = []
+    problems: list[tuple[str, str, Message]] = []
     replaced: list[tuple[str, str, int]] = []
     for pid in g.state.players:
         cards = [g.card(i) for i in g.state.zones[zone_id(pid, "deck")]]
         if len(cards) != 30:
-            problems.append((pid, "402.2b", f"{len(cards)} cards, not 30"))
+            problems.append((pid, "402.2b", msg("dc.deck.size", n=len(cards))))
         copies = Counter((c.name, g.defs[c.key].type) for c in cards)
         for (name, kind), n in sorted(copies.items()):
             limit, by_ability = _copy_limit(g, name, kind)
             if limit is not None and n > limit:
-                problems.append((pid, "402.2c", f"{n} copies of {name} ({kind}); at most {limit}"))
+                problems.append((pid, "402.2c", msg("dc.deck.copies", n=n, card=name, kind=_KIND[kind], limit=limit)))
             elif n > 2 and by_ability:
                 replaced.append((pid, name, n))
         if not any(g.defs[c.key].type == "unit" for c in cards):
-            problems.append((pid, "402.2d", "no unit card"))
+            problems.append((pid, "402.2d", msg("dc.deck.no_unit")))
     if silent:
         return not problems
     if problems:
         for pid, rid, text in problems:
-            g.record(StepKind.RULE, "rules", f"{g.name(pid)}'s deck is not legal: {text}", ["402.2", rid])
+            g.record(StepKind.RULE, "rules", msg("dc.deck.illegal", player=g.name(pid), why=text), ["402.2", rid])
         g.finish(
             None,
-            "the game cannot start: a deck is not legal",
+            msg("dc.result.deck_illegal"),
             ["402.1", "402.2", *dict.fromkeys(rid for _, rid, _ in problems)],
         )
         return False
@@ -88,14 +94,13 @@ def deck_check(g: DivineCross, *, silent: bool = False) -> bool:
         g.record(
             StepKind.RULE,
             "rules",
-            f"{g.name(pid)}'s deck holds {n} copies of {name}: its ability replaces the copy limit at deck "
-            "construction, and only then; the deck stays legal if the card later loses the ability",
+            msg("dc.deck.copies_by_ability", player=g.name(pid), n=n, card=name),
             ["402.3", "802.3", "402.2c"],
         )
     g.record(
         StepKind.RULE,
         "rules",
-        "both decks are legal: 30 cards, at most 2 of each, with units",
+        msg("dc.deck.legal"),
         ["402.1", "402.2", "402.2b", "402.2c", "402.2d"],
     )
     return True
@@ -127,25 +132,29 @@ def setup(g: DivineCross, *, silent: bool = False) -> bool:
             deck = zone_id(pid, "deck")
             for iid in list(g.state.zones[deck][:5]):
                 g.move(iid, zone_id(pid, "hand"))
-            g.record(StepKind.RULE, pid, f"{g.name(pid)} takes the top 5 cards of the deck into the hand", ["403.2"])
+            g.record(StepKind.RULE, pid, msg("dc.setup.draw_five", player=g.name(pid)), ["403.2"])
         without = [
             pid for pid in g.state.players if not any(g.is_unit_card(i) for i in g.state.zones[zone_id(pid, "hand")])
         ]
         if not without:
             break
         for pid in without:
-            hand = ", ".join(g.card(i).name for i in g.state.zones[zone_id(pid, "hand")])
+            hand = tuple(g.card(i).name for i in g.state.zones[zone_id(pid, "hand")])
             g.record(
                 StepKind.RULE,
                 pid,
-                f"{g.name(pid)} has no unit card in hand, says so and reveals it: {hand}",
+                msg("dc.setup.no_unit_in_hand", player=g.name(pid), hand=hand),
                 ["403.3a", "403.3a-1" if len(without) == 1 else "403.3a-2"],
             )
         if len(without) == 1:
             other = g.state.opponent(without[0])
             answer = g.decide(
                 DecisionRequest(
-                    "redo_draw", other, ("yes", "no"), "403.3a-1", f"{g.name(other)} chooses whether to draw one card"
+                    "redo_draw",
+                    other,
+                    ("yes", "no"),
+                    "403.3a-1",
+                    msg("dc.prompt.redo_draw", player=g.name(other)),
                 )
             )
             if answer[0] == "yes":
@@ -156,7 +165,7 @@ def setup(g: DivineCross, *, silent: bool = False) -> bool:
             g.record(
                 StepKind.RULE,
                 pid,
-                f"{g.name(pid)} returns the hand to the deck and starts again from 403.1",
+                msg("dc.setup.redo", player=g.name(pid), rule="403.1"),
                 ["403.3a-1" if len(without) == 1 else "403.3a-2"],
             )
         redo = without
@@ -169,17 +178,17 @@ def setup(g: DivineCross, *, silent: bool = False) -> bool:
             1,
             "main_unit",
             "403.3",
-            f"{g.name(pid)} chooses the unit card to put face down in the main area",
+            msg("dc.prompt.main_unit", player=g.name(pid)),
         )[0]
         g.move(unit, zone_id(pid, "main"), face_down=True)
-        g.record(StepKind.RULE, pid, f"{g.name(pid)} puts a unit card face down in the main area", ["403.3"])
+        g.record(StepKind.RULE, pid, msg("dc.setup.main_unit", player=g.name(pid)), ["403.3"])
     first = g.decide(
         DecisionRequest(
             "first_player",
             None,
             tuple(g.state.players),
             "403.4",
-            "a random method chooses the first player",
+            msg("dc.prompt.first_player"),
             chance=True,
         )
     )[0]
@@ -187,9 +196,9 @@ def setup(g: DivineCross, *, silent: bool = False) -> bool:
         m = g.main_unit(pid)
         assert m is not None
         g.turn_face(m, False)
-    g.record(StepKind.RULE, "rules", "both main units are turned face up", ["403.5", "303.1"])
+    g.record(StepKind.RULE, "rules", msg("dc.setup.face_up"), ["403.5", "303.1"])
     g.set_turn(1, first)
-    g.record(StepKind.PHASE, "rules", f"{g.name(first)} goes first: turn 1 begins", ["403.6"])
+    g.record(StepKind.PHASE, "rules", msg("dc.setup.first", player=g.name(first)), ["403.6"])
     return True
 
 
@@ -214,7 +223,7 @@ def turn(g: DivineCross, at: str, *, silent: bool = False) -> bool:
         g.set_turn(g.state.turn + 1, nxt)
         g.clear_flags()
         g.set_phase("draw", "")
-        g.record(StepKind.PHASE, "rules", f"turn {g.state.turn}: {g.name(nxt)}'s turn", ["505.4", "501.1"])
+        g.record(StepKind.PHASE, "rules", msg("dc.flow.turn", n=g.state.turn, player=g.name(nxt)), ["505.4", "501.1"])
         start = 0
 
 
@@ -225,7 +234,7 @@ def draw_phase(g: DivineCross, *, silent: bool = False) -> bool:
         return True
     tp = g.state.turn_player
     g.set_phase("draw", "")
-    g.record(StepKind.PHASE, "rules", f"{g.name(tp)}'s draw phase", ["502.1"])
+    g.record(StepKind.PHASE, "rules", msg("dc.flow.phase", player=g.name(tp), phase=PHASE["draw"]), ["502.1"])
     terms.draw(g, tp, 1, ["502.1"], tp)
     abilities.trigger(g, Event("draw_phase_start", tp), cause=("502.2",))
     abilities.trigger(g, Event("turn_start", tp), cause=("502.2",))
@@ -257,7 +266,7 @@ def main_phase(g: DivineCross, *, silent: bool = False) -> bool:
         return True
     tp = g.state.turn_player
     g.set_phase("main", "")
-    g.record(StepKind.PHASE, "rules", f"{g.name(tp)}'s main phase", ["503.1", "601.1"])
+    g.record(StepKind.PHASE, "rules", msg("dc.flow.phase", player=g.name(tp), phase=PHASE["main"]), ["503.1", "601.1"])
     abilities.trigger(g, Event("main_phase_start", tp), cause=("503.1",))
     g.loop_block = None
     while True:
@@ -268,16 +277,22 @@ def main_phase(g: DivineCross, *, silent: bool = False) -> bool:
         if handled_anytime(g, entry):
             continue
         if g.actor(entry) != tp:
-            g.reject(entry, IllegalActionError(entry.name, "503.3", "only the turn player acts in the main phase"))
+            g.reject(entry, IllegalActionError(entry.name, "503.3", msg("dc.reject.not_turn_player_main")))
             continue
         if entry.name == "end_main":
             g.record(
-                StepKind.ACTION, tp, f"{g.name(tp)} ends the main phase", ["503.3f", "607.1", "503.4"], play=entry.index
+                StepKind.ACTION,
+                tp,
+                msg("dc.flow.end_main", player=g.name(tp)),
+                ["503.3f", "607.1", "503.4"],
+                play=entry.index,
             )
             return True
         fn = MAIN_ACTIONS.get(entry.name)
         if fn is None:
-            g.reject(entry, IllegalActionError(entry.name, "503.3", f"{entry.name} is not a main-phase action"))
+            g.reject(
+                entry, IllegalActionError(entry.name, "503.3", msg("dc.reject.not_main_action", action=entry.name))
+            )
             continue
         if fn(g, entry) and entry.name != "ex_power":
             g.loop_block = None  # another action: a loop repeated as named may be repeated again (1101.1a)
@@ -290,7 +305,7 @@ def end_phase(g: DivineCross, *, silent: bool = False) -> bool:
         return True
     tp = g.state.turn_player
     g.set_phase("end", "")
-    g.record(StepKind.PHASE, "rules", f"{g.name(tp)}'s end phase", ["505.1"])
+    g.record(StepKind.PHASE, "rules", msg("dc.flow.phase", player=g.name(tp), phase=PHASE["end"]), ["505.1"])
     abilities.trigger(g, Event("turn_end", tp), cause=("505.1",))
     rounds = 0
     while True:
@@ -298,20 +313,20 @@ def end_phase(g: DivineCross, *, silent: bool = False) -> bool:
         ending = [e for e in g.effects if e.until == "end_of_turn"]
         for e in ending:
             g.end_effect(e.key)
-            g.record(StepKind.RULE, "rules", f"{e.label} ends with the turn", ["505.3", "505.3a", "809.8"])
+            g.record(
+                StepKind.RULE, "rules", msg("dc.flow.effect_ends", effect=g.what(e.label)), ["505.3", "505.3a", "809.8"]
+            )
         main = g.main_unit(tp)
         if main is not None and g.stunned(main):
             g.remove_marker(main, "stun")
-            g.record(
-                StepKind.RULE, "rules", f"{g.label(main)} was stunned: its stun marker is removed", ["505.3", "505.3b"]
-            )
+            g.record(StepKind.RULE, "rules", msg("dc.flow.unstun", unit=g.cref(main)), ["505.3", "505.3b"])
         if not processing.rule_check(g, ["505.2"], silent=True):
             return True
         rounds += 1
-        g.record(StepKind.RULE, "rules", "something is still to be done: back to the rule check", ["505.3c"])
+        g.record(StepKind.RULE, "rules", msg("dc.flow.end_again"), ["505.3c"])
         if rounds > processing.LOOP_LIMIT:
             raise g.finish(
                 DRAW,
-                "the end phase repeats without end and no player can stop it: the game is a draw",
+                msg("dc.result.end_phase_loop"),
                 ["505.3c", "1101.1", "1101.1c"],
             )

@@ -24,6 +24,7 @@ from judgekit.engine import (
     zone_id,
 )
 from judgekit.games.divine_cross.cards import CardDef, Effect, ExPower, Skill
+from judgekit.message import Message, Sentence, msg
 
 ZONES: tuple[ZoneSpec, ...] = (
     ZoneSpec("deck", "デッキ置き場", ordered=True, visibility=Visibility.HIDDEN),
@@ -130,7 +131,7 @@ class Ctx:
     unit: str | None
     """The unit ``self`` means (the unit, or the unit an assist is attached to)."""
     label: str
-    """The ability, for sentences."""
+    """The ability's label, the key it is kept by (:meth:`DivineCross.what` names it in sentences)."""
     skill: Skill | None = None
     """The skill, when the effects are a skill's."""
     power: str | None = None
@@ -183,7 +184,29 @@ class DivineCross(Engine):
         self.carried: dict[str, tuple[str, ...]] = {}
         """A card played to the resolution zone → the keys of the continuous effects that applied to it when it was
         played; they apply to it there until it leaves (804.2a-1)."""
+        self.labels: dict[str, Message] = {}
+        """An ability's or effect's label (the key it is kept by) → how sentences name it."""
         self._chars: tuple[int, int, dict[str, Chars]] | None = None
+
+    # --- naming abilities in sentences ----------------------------------------------------
+
+    def named(self, label: str, what: Message) -> str:
+        """Keep ``what`` as the sentence naming the ability or effect labelled ``label``; returns ``label``."""
+        self.labels[label] = what
+        return label
+
+    def what(self, label: str) -> Sentence:
+        """The ability or effect labelled ``label`` for a sentence (a command's label is its printed name)."""
+        return self.labels.get(label, label)
+
+    def skill_label(self, unit: str, skill: str) -> str:
+        """The label of ``unit``'s skill ``skill``."""
+        name = self.card(unit).name
+        return self.named(f"{name}'s skill {skill}", msg("dc.ability.skill", card=name, skill=skill))
+
+    def power_label(self, card: str, power: str) -> str:
+        """The label of the EX power ``power`` printed on the card named ``card``."""
+        return self.named(f"{card}'s EX power {power}", msg("dc.ability.ex_power", card=card, power=power))
 
     # --- cards ----------------------------------------------------------------------------
 

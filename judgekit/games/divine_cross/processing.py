@@ -15,6 +15,7 @@ from judgekit.engine.rules import RuleRole
 from judgekit.games.divine_cross import abilities, continuous, terms
 from judgekit.games.divine_cross.game import STANDBY, DivineCross
 from judgekit.games.divine_cross.registry import rule
+from judgekit.message import msg
 
 Plan = list[tuple[str, str]]
 """What a rule process would do: (player or card, rule id) pairs; empty when it does not apply."""
@@ -36,13 +37,15 @@ def declare_losers(g: DivineCross, losers: Sequence[tuple[str, str]], *, silent:
         winner = g.state.opponent(g.state.turn_player)
         return g.finish(
             winner,
-            f"both players meet a loss condition at once: the non-turn player {g.name(winner)} wins",
+            msg("dc.result.both_lose", player=g.name(winner)),
             ["103.3", *rules],
         )
     loser = ids[0]
     winner = g.state.opponent(loser)
     return g.finish(
-        winner, f"{g.name(loser)} loses ({', '.join(rules)}): {g.name(winner)} wins", ["103.1", "103.2", *rules]
+        winner,
+        msg("dc.result.loses", loser=g.name(loser), rules=tuple(rules), winner=g.name(winner)),
+        ["103.1", "103.2", *rules],
     )
 
 
@@ -62,11 +65,11 @@ def loss_process(g: DivineCross, plan: Plan | None = None, *, silent: bool = Fal
     for pid, why in losers:
         n = len(g.state.zones[zone_id(pid, "ko")])
         text = (
-            f"{g.name(pid)} has {n} cards in the KO zone"
+            msg("dc.rule.loss_ko", player=g.name(pid), n=n)
             if why == "1002.1"
-            else f"{g.name(pid)} could not move a unit to the empty main area"
+            else msg("dc.rule.loss_promotion", player=g.name(pid))
         )
-        g.record(StepKind.RULE, "rules", f"{text}: a loss condition", [why])
+        g.record(StepKind.RULE, "rules", text, [why])
     g.failed_promotion.clear()
     if losers:
         raise declare_losers(g, losers)
@@ -94,7 +97,9 @@ def ko_process(g: DivineCross, plan: Plan | None = None, *, silent: bool = False
         g.record(
             StepKind.RULE,
             "rules",
-            f"{g.label(u)} has {g.damage(u)} damage and HP {hp}" + (": HP 0 or less" if why == "1003.1" else ""),
+            msg("dc.rule.ko_hp", unit=g.cref(u), damage=g.damage(u), hp=hp or 0)
+            if why == "1003.1"
+            else msg("dc.rule.ko_damage", unit=g.cref(u), damage=g.damage(u), hp=hp or 0),
             [
                 why,
                 *(["203.2"] if why == "1003.2" else []),
@@ -120,7 +125,7 @@ def promotion_process(g: DivineCross, plan: Plan | None = None, *, silent: bool 
             g.record(
                 StepKind.RULE,
                 "rules",
-                f"{g.name(pid)} has no main unit and no standby unit to move there",
+                msg("dc.rule.no_promotion", player=g.name(pid)),
                 [*cites, "1002.2"],
             )
             continue
@@ -133,7 +138,7 @@ def promotion_process(g: DivineCross, plan: Plan | None = None, *, silent: bool 
                     pid,
                     tuple(options),
                     "1004.1",
-                    f"{g.name(pid)} chooses the standby unit to move to the main area",
+                    msg("dc.prompt.promote", player=g.name(pid)),
                 )
             )
             unit = options[choice[0]]
@@ -141,7 +146,7 @@ def promotion_process(g: DivineCross, plan: Plan | None = None, *, silent: bool 
         g.record(
             StepKind.RULE,
             "rules",
-            f"{g.card(unit).name} moves to {g.name(pid)}'s main area, keeping what is attached to it",
+            msg("dc.rule.promoted", card=g.card(unit).name, zone=g.zref(zone_id(pid, "main"))),
             [*cites, "302.3a"],
         )
     return needing
@@ -164,7 +169,7 @@ def illegal_card_process(g: DivineCross, plan: Plan | None = None, *, silent: bo
         return found
     found = list(plan) if plan is not None else found
     cites = sorted({why for _, why in found})
-    terms.to_discard(g, [i for i, _ in found], cites, "their unit has left the area")
+    terms.to_discard(g, [i for i, _ in found], cites, msg("dc.why.unit_left"))
     return found
 
 
@@ -184,7 +189,7 @@ def expire_while_effects(g: DivineCross) -> None:
         if continuous.holds(g, p.condition, e.controller, p.unit):
             continue
         g.end_effect(e.key)
-        g.record(StepKind.RULE, "rules", f"{e.label}: its “as long as” condition no longer holds; it ends", ["809.7"])
+        g.record(StepKind.RULE, "rules", msg("dc.rule.while_ends", effect=g.what(e.label)), ["809.7"])
 
 
 @rule(
@@ -238,13 +243,13 @@ def rule_check(g: DivineCross, cites: Sequence[str], *, silent: bool = False) ->
             if not plans:
                 break
             if not announced:
-                g.record(StepKind.RULE, "rules", "rule check: rule processing", [*cites, "811.2a", "1001.2"])
+                g.record(StepKind.RULE, "rules", msg("dc.rule.check_processing"), [*cites, "811.2a", "1001.2"])
                 announced = True
             elif returned is not None:
                 g.record(
                     StepKind.RULE,
                     "rules",
-                    "rule check: the triggered ability has resolved; back to rule processing",
+                    msg("dc.rule.check_back"),
                     [returned, "811.2a", "1001.2"],
                 )
             returned = None
@@ -256,14 +261,14 @@ def rule_check(g: DivineCross, cites: Sequence[str], *, silent: bool = False) ->
             if processed[key] >= LOOP_REPEATS:  # a KO replaced by an effect that changes nothing, again and again
                 raise g.finish(
                     DRAW,
-                    "the same rule processes repeat without end and no player can stop them: the game is a draw",
+                    msg("dc.result.process_loop"),
                     ["811.2a", "1101.1", "1101.1c"],
                 )
         abilities.state_triggers(g)
         for pid, rid in ((tp, "811.2b"), (ntp, "811.2c")):
             if g.triggers.pending(pid):
                 if not announced:
-                    g.record(StepKind.RULE, "rules", "rule check: triggered abilities", [*cites, rid])
+                    g.record(StepKind.RULE, "rules", msg("dc.rule.check_triggers"), [*cites, rid])
                     announced = True
                 abilities.play_triggered(g, pid, (rid,))
                 returned = rid
@@ -276,7 +281,7 @@ def rule_check(g: DivineCross, cites: Sequence[str], *, silent: bool = False) ->
         if seen[key] >= LOOP_REPEATS or played > LOOP_LIMIT:
             raise g.finish(
                 DRAW,
-                "the same triggered abilities repeat without end and no player can stop them: the game is a draw",
+                msg("dc.result.trigger_loop"),
                 ["1101.1", "1101.1c"],
             )
 

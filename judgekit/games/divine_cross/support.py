@@ -27,6 +27,7 @@ from judgekit.games.divine_cross.cards import (
 from judgekit.games.divine_cross.format import DeckEntry, DivineCrossScenario, Side, UnitSetup
 from judgekit.games.divine_cross.game import STANDBY, DivineCross
 from judgekit.games.divine_cross.terms import CHOOSING
+from judgekit.games.divine_cross.wording import PHASE
 from judgekit.games.support import (
     Layout,
     Support,
@@ -38,6 +39,7 @@ from judgekit.games.support import (
     unknown_kinds,
     value_findings,
 )
+from judgekit.message import Message, msg
 from judgekit.scenario import Scenario, scripted_inputs
 
 DECISIONS: tuple[str, ...] = (
@@ -307,14 +309,17 @@ def run(scenario: Scenario) -> Run:
     inputs = Inputs(scripted_inputs(sc.play))
     g = build(sc, inputs)
     where = (
-        "the start of the game (set-up)"
+        msg("dc.start.setup")
         if sc.start.at == "setup"
-        else (f"turn {sc.start.turn}, {sc.start.turn_player}'s {sc.start.at} phase")
+        else msg("dc.start.phase", n=sc.start.turn, player=g.name(sc.start.turn_player), phase=PHASE[sc.start.at])
     )
-    g.record(StepKind.SETUP, "rules", f"the starting board: {where}", [])
+    g.record(StepKind.SETUP, "rules", msg("dc.start.board", where=where), [])
 
-    def ended() -> str:
-        return f"turn {g.state.turn}, {g.state.turn_player}'s {g.state.phase} phase"
+    def ended() -> Message:
+        st = g.state
+        return msg(
+            "dc.start.phase", n=st.turn, player=g.name(st.turn_player), phase=PHASE.get(st.phase, PHASE["setup"])
+        )
 
     return play_out("divine-cross", scenario, g, inputs, lambda: flow.run(g, sc.start.at), ended)
 

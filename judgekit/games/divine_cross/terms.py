@@ -46,6 +46,8 @@ from judgekit.games.divine_cross.cards import (
 )
 from judgekit.games.divine_cross.game import Ctx, DivineCross
 from judgekit.games.divine_cross.registry import rule
+from judgekit.games.divine_cross.wording import DAMAGE, LASTING, ROLE
+from judgekit.message import CardRef, Message, Sentence, msg
 
 CHOOSING: frozenset[str] = frozenset({"own.standby", "opponent.standby", "own.unit", "opponent.unit"})
 """Selectors that choose one unit (909.1)."""
@@ -134,7 +136,7 @@ def choose_units(
     g: DivineCross,
     ctx: Ctx,
     selector: Selector,
-    purpose: str,
+    purpose: Sentence,
     eligible: Sequence[str] | None = None,
     *,
     silent: bool = False,
@@ -159,7 +161,7 @@ def choose_units(
                 ctx.controller,
                 tuple(options),
                 "909.1",
-                f"{g.name(ctx.controller)} chooses a unit for {ctx.label} ({purpose})",
+                msg("dc.prompt.target", player=g.name(ctx.controller), ability=g.what(ctx.label), purpose=purpose),
             )
         )
         picked = [options[choice[0]]]
@@ -169,7 +171,15 @@ def choose_units(
 
 
 def pick_cards(
-    g: DivineCross, who: str, iids: list[str], n: int, kind: str, rule_id: str, prompt: str, *, low: int | None = None
+    g: DivineCross,
+    who: str,
+    iids: list[str],
+    n: int,
+    kind: str,
+    rule_id: str,
+    prompt: Sentence,
+    *,
+    low: int | None = None,
 ) -> list[str]:
     """``n`` of ``iids`` chosen by ``who`` (a decision only when the choice can make a difference)."""
     if n <= 0:
@@ -183,7 +193,7 @@ def pick_cards(
     return [options[c] for c in choice]
 
 
-def order_cards(g: DivineCross, who: str, iids: list[str], rule_id: str, prompt: str) -> list[str]:
+def order_cards(g: DivineCross, who: str, iids: list[str], rule_id: str, prompt: Sentence) -> list[str]:
     """The order ``who`` puts ``iids`` in (first = lowest); asked only when the cards differ."""
     if len({g.card(i).key for i in iids}) < 2:
         return iids
@@ -222,9 +232,7 @@ def leave_main_for_standby(g: DivineCross, unit: str) -> list[str]:
         if not e.targets and unit in continuous.targets_of(g, e):
             raise g.ambiguity(
                 ["302.3b", "809.3b-3"],
-                f"{g.label(unit)} leaves the main area while {e.label} applies to it as one of a group: 302.3b ends "
-                "the effects applied to it that are not from static abilities, but 809.3b-3 applies such an effect "
-                "to every unit that meets its condition afterwards, which this unit still does",
+                msg("dc.gap.group_effect_leaves_main", unit=g.cref(unit), effect=g.what(e.label)),
             )
     return cites
 
@@ -243,7 +251,13 @@ def forget_effects_on(g: DivineCross, unit: str) -> None:
 
 @rule("310.1", "310.2", "310.3", "302.4", "302.5", role=RuleRole.TERM)
 def to_discard(
-    g: DivineCross, iids: list[str], rule_ids: Sequence[str], why: str, actor: str = "rules", *, silent: bool = False
+    g: DivineCross,
+    iids: list[str],
+    rule_ids: Sequence[str],
+    why: Sentence,
+    actor: str = "rules",
+    *,
+    silent: bool = False,
 ) -> bool:
     """310.3: cards put into discard piles at once go in the order their owner chooses, the newest on top (310.2)."""
     if silent:
@@ -260,7 +274,7 @@ def to_discard(
             owner,
             mine,
             "310.3",
-            f"{g.name(owner)} chooses the order the cards go to the discard pile (first = lowest)",
+            msg("dc.prompt.discard_order", player=g.name(owner)),
         )
         names = []
         for i in ordered:
@@ -271,7 +285,9 @@ def to_discard(
         g.record(
             StepKind.RULE if actor == "rules" else StepKind.EFFECT,
             actor,
-            f"{', '.join(names)} {'goes' if len(names) == 1 else 'go'} to {g.name(owner)}'s discard pile ({why})",
+            msg(
+                "dc.term.to_discard", cards=tuple(names), n=len(names), zone=g.zref(zone_id(owner, "discard")), why=why
+            ),
             [*rule_ids, "310.1", "310.2", "302.5"] + (["310.3", "302.4"] if len(ordered) > 1 else []),
         )
     return True
@@ -371,19 +387,19 @@ def deal_damage(
     """914.2: damage puts damage markers on the unit, as many points as the damage."""
     if silent:
         return amount > 0 and g.in_area(target)
-    label = g.label(target)
+    label = g.cref(target)
     if not g.in_area(target):
         return False
     if g.hp(target) is None:  # only units (which all have HP, 203) can be dealt damage by the vocabulary
-        raise AssertionError(f"{label} has no HP")
+        raise AssertionError(f"{g.label(target)} has no HP")
     if amount <= 0:
-        g.record(StepKind.RULE, actor, f"the damage to {label} is {amount}: none is dealt", [*cites, "104.2"])
+        g.record(StepKind.RULE, actor, msg("dc.term.no_damage", unit=label, damage=amount), [*cites, "104.2"])
         return False
     happens, amount = abilities.replacement(g, "damage", target, amount)
     if not happens:
         return False
     if amount <= 0:
-        g.record(StepKind.RULE, actor, f"the damage to {label} is {amount}: none is dealt", [*cites, "104.2"])
+        g.record(StepKind.RULE, actor, msg("dc.term.no_damage", unit=label, damage=amount), [*cites, "104.2"])
         return False
     kind_rule = {"skill": "914.1a", "effect": "914.1b", "rule": "914.1c"}[kind]
     g.add_marker(target, "damage", amount)
@@ -392,7 +408,14 @@ def deal_damage(
     g.record(
         StepKind.RULE if actor == "rules" else StepKind.EFFECT,
         actor,
-        f"{amount} {kind} damage to {label}: damage {g.damage(target) - amount} → {g.damage(target)}",
+        msg(
+            "dc.term.damage",
+            amount=amount,
+            kind=DAMAGE[kind],
+            unit=label,
+            before=g.damage(target) - amount,
+            after=g.damage(target),
+        ),
         [*cites, "914.2", kind_rule],
     )
     if kind == "skill":
@@ -404,8 +427,7 @@ def deal_damage(
         elif watchers:
             raise g.ambiguity(
                 ["923.1"],
-                f"{label} takes {amount} skill damage; 923.1 defines 'took skill damage' for 100 or more and "
-                f"rules out 0 or less, but says nothing of 1 to 99 (asked by {', '.join(watchers)})",
+                msg("dc.gap.small_skill_damage", unit=label, damage=amount, asked=tuple(watchers)),
             )
     return True
 
@@ -425,9 +447,14 @@ def damage_effect(g: DivineCross, ctx: Ctx, op: Damage, *, silent: bool = False)
     (an energy or an assist chosen as 'a card in the area') does nothing (914.6)."""
     if silent:
         return bool(candidates(g, ctx, op.target))
-    targets = _area_cards(g, ctx, op) if op.area_card else choose_units(g, ctx, op.target, f"{op.amount} damage")
+    what = g.what(ctx.label)
+    targets = (
+        _area_cards(g, ctx, op)
+        if op.area_card
+        else choose_units(g, ctx, op.target, msg("dc.purpose.damage", n=op.amount))
+    )
     if not targets:
-        g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: no unit to deal damage to", ["104.2"])
+        g.record(StepKind.EFFECT, ctx.controller, msg("dc.term.no_damage_target", ability=what), ["104.2"])
         return False
     amount = op.amount
     cites = ["914.5"]
@@ -442,18 +469,24 @@ def damage_effect(g: DivineCross, ctx: Ctx, op: Damage, *, silent: bool = False)
         g.record(
             StepKind.EFFECT,
             ctx.controller,
-            f"{ctx.label}: {op.amount} for each of {n} ({op.per}) is one hit of {amount}",
+            msg("dc.term.damage_per", ability=what, each=op.amount, n=n, per=op.per, amount=amount),
             cites,
         )
     source = ctx.unit if ctx.unit is not None else ctx.source
     for t in targets:
         if g.card(t).attached_to is not None or g.hp(t) is None:
-            role = g.card(t).role or "card"
+            role = ROLE[g.card(t).role or "card"]
             g.record(
                 StepKind.EFFECT,
                 ctx.controller,
-                f"{ctx.label}: {g.card(t).name} ({role} of {g.label(g.card(t).attached_to or t)}) has no HP: "
-                f"the {amount} damage to it does nothing",
+                msg(
+                    "dc.term.damage_no_hp",
+                    ability=what,
+                    card=g.card(t).name,
+                    role=role,
+                    unit=g.cref(g.card(t).attached_to or t),
+                    damage=amount,
+                ),
                 [*cites, "914.6"],
             )
             continue
@@ -473,7 +506,7 @@ def _area_cards(g: DivineCross, ctx: Ctx, op: Damage) -> list[str]:
             ctx.controller,
             tuple(options),
             "909.1",
-            f"{g.name(ctx.controller)} chooses a card in the area for {ctx.label} ({op.amount} damage)",
+            msg("dc.prompt.area_card", player=g.name(ctx.controller), ability=g.what(ctx.label), n=op.amount),
         )
     )
     return [options[choice[0]]]
@@ -497,7 +530,12 @@ def knock_out(
     g.record(
         StepKind.RULE if actor == "rules" else StepKind.EFFECT,
         actor,
-        f"{before.name} is KO'd and goes from {before.zone} to {g.name(before.owner)}'s KO zone",
+        msg(
+            "dc.term.ko",
+            card=before.name,
+            zone=g.zref(before.zone),
+            to=g.zref(zone_id(before.owner, "ko")),
+        ),
         [*cites, "908.1", "302.5", "302.3"] + (["907.6"] if any(before.markers.values()) else []),
     )
     abilities.trigger(g, Event("ko", before.controller, unit, source, last_known=before))
@@ -514,20 +552,20 @@ def ko_effect(g: DivineCross, ctx: Ctx, op: KnockOut, *, silent: bool = False) -
     """908.1: an effect KOs a unit."""
     if silent:
         return bool(candidates(g, ctx, op.target))
-    targets = choose_units(g, ctx, op.target, "KO")
+    targets = choose_units(g, ctx, op.target, msg("dc.purpose.ko"))
     for t in targets:
         knock_out(g, t, ctx.source, ["813.5b"], ctx.controller)
     return bool(targets)
 
 
 @rule("104.4", role=RuleRole.TERM)
-def forbidden(g: DivineCross, action: str, unit: str, *, silent: bool = False) -> str | None:
+def forbidden(g: DivineCross, action: str, unit: str, *, silent: bool = False) -> Sentence | None:
     """104.4: an action an effect tells a unit to do is not done while another effect forbids it; the forbidding
     effect's label, or None."""
     for e, targets in continuous.active(g, Forbid):
         op = continuous.payload(e).op
         if isinstance(op, Forbid) and op.action == action and unit in targets:
-            return e.label
+            return g.what(e.label)
     return None
 
 
@@ -538,9 +576,10 @@ def heal(g: DivineCross, ctx: Ctx, op: Heal, *, silent: bool = False) -> bool:
     if silent:
         return any(forbidden(g, "heal", u, silent=True) is None for u in damaged)
     eligible = damaged if op.target in CHOOSING else None
-    targets = choose_units(g, ctx, op.target, "heal", eligible)
+    what = g.what(ctx.label)
+    targets = choose_units(g, ctx, op.target, msg("dc.purpose.heal"), eligible)
     if op.target in CHOOSING and not targets:
-        g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: no damaged unit can be chosen to heal", ["915.3"])
+        g.record(StepKind.EFFECT, ctx.controller, msg("dc.term.no_heal_target", ability=what), ["915.3"])
         return False
     done = False
     for t in targets:
@@ -549,7 +588,7 @@ def heal(g: DivineCross, ctx: Ctx, op: Heal, *, silent: bool = False) -> bool:
             g.record(
                 StepKind.EFFECT,
                 ctx.controller,
-                f"{ctx.label}: {by} forbids healing {g.label(t)}, so it is not healed",
+                msg("dc.term.heal_forbidden", ability=what, effect=by, unit=g.cref(t)),
                 ["104.4"],
             )
             continue
@@ -557,7 +596,7 @@ def heal(g: DivineCross, ctx: Ctx, op: Heal, *, silent: bool = False) -> bool:
             g.record(
                 StepKind.EFFECT,
                 ctx.controller,
-                f"{g.label(t)} has no damage markers: no healing",
+                msg("dc.term.heal_nothing", unit=g.cref(t)),
                 ["915.2a" if op.all else "915.1b"],
             )
             continue
@@ -566,7 +605,7 @@ def heal(g: DivineCross, ctx: Ctx, op: Heal, *, silent: bool = False) -> bool:
             g.record(
                 StepKind.EFFECT,
                 ctx.controller,
-                f"{ctx.label}: {g.label(t)} heals all its HP ({have} → 0)",
+                msg("dc.term.heal_all", ability=what, unit=g.cref(t), before=have),
                 ["915.2"] + (["915.3"] if op.target in CHOOSING else []),
             )
         else:
@@ -576,7 +615,7 @@ def heal(g: DivineCross, ctx: Ctx, op: Heal, *, silent: bool = False) -> bool:
             g.record(
                 StepKind.EFFECT,
                 ctx.controller,
-                f"{ctx.label}: {g.label(t)} heals {op.amount} (damage {have} → {new})",
+                msg("dc.term.heal", ability=what, unit=g.cref(t), amount=op.amount, before=have, after=new),
                 cites,
             )
         done = True
@@ -607,7 +646,7 @@ def draw(
         g.record(
             StepKind.ACTION if who == pid and not cites else StepKind.RULE,
             who,
-            f"{g.name(pid)} draws {len(got)} card{'s' if len(got) > 1 else ''}",
+            msg("dc.term.draw", player=g.name(pid), n=len(got)),
             [*cites, "904.1"] + (["904.2", "304.3"] if n > 1 else []),
         )
     short = n - len(got)
@@ -622,7 +661,7 @@ def _draw_damage(g: DivineCross, pid: str, short: int, cites: Sequence[str]) -> 
         g.record(
             StepKind.RULE,
             "rules",
-            f"{g.name(pid)} cannot draw {short} and has no main unit to take the damage",
+            msg("dc.term.draw_short_no_main", player=g.name(pid), n=short),
             [*cites, "1102.1", "104.2"],
         )
         return
@@ -630,15 +669,18 @@ def _draw_damage(g: DivineCross, pid: str, short: int, cites: Sequence[str]) -> 
     if short > 1 and reducers:
         raise g.ambiguity(
             ["1102.1", "914.5"],
-            f"{g.name(pid)} cannot draw {short} cards: 1102.1 gives 100 damage for each, but 914.5 (one hit) speaks "
-            f"of damage from cards and abilities, not rules, so whether {short * 100} is one hit or {short} hits "
-            f"is not settled, and {reducers[0].label} reduces each hit",
+            msg(
+                "dc.gap.draw_damage_hits",
+                player=g.name(pid),
+                n=short,
+                total=short * 100,
+                effect=g.what(reducers[0].label),
+            ),
         )
     g.record(
         StepKind.RULE,
         "rules",
-        f"{g.name(pid)}'s deck cannot give {short} card{'s' if short > 1 else ''}: "
-        f"{100 * short} draw damage to the main unit, counted as drawing them",
+        msg("dc.term.draw_damage", player=g.name(pid), n=short, damage=100 * short),
         [*cites, "1102.1", "1102.1a"],
     )
     deal_damage(g, main, 100 * short, None, "rule", ["1102.1"])
@@ -659,7 +701,7 @@ def draw_effect(g: DivineCross, ctx: Ctx, op: Draw, *, silent: bool = False) -> 
             g.record(
                 StepKind.EFFECT,
                 ctx.controller,
-                f"{g.name(pid)} already has {op.until_hand} or more cards in hand",
+                msg("dc.term.hand_full", player=g.name(pid), n=op.until_hand),
                 ["904.3", "104.2"],
             )
             return True
@@ -667,13 +709,13 @@ def draw_effect(g: DivineCross, ctx: Ctx, op: Draw, *, silent: bool = False) -> 
         options = tuple(str(i) for i in range(op.count + 1))
         choice = g.decide(
             DecisionRequest(
-                "number", pid, options, "104.5", f"{g.name(pid)} chooses how many cards to draw (0 to {op.count})"
+                "number", pid, options, "104.5", msg("dc.prompt.draw_count", player=g.name(pid), most=op.count)
             )
         )
         n = int(choice[0])
         ctx.chosen_number = n
         if n > len(g.state.zones[zone_id(pid, "deck")]):
-            g.record(StepKind.EFFECT, pid, f"{g.name(pid)} may choose {n} though the deck holds fewer", ["1102.2"])
+            g.record(StepKind.EFFECT, pid, msg("dc.term.draw_more_than_deck", player=g.name(pid), n=n), ["1102.2"])
     draw(g, pid, n, cites, ctx.controller)
     ctx.drawn += max(0, n)
     return True
@@ -695,18 +737,28 @@ def discard(g: DivineCross, ctx: Ctx, op: Discard, *, silent: bool = False) -> b
         pool
         if op.all
         else pick_cards(
-            g, pid, pool, min(want, len(pool)), "discard", "910.1", f"{g.name(pid)} chooses {want} card(s) to discard"
+            g,
+            pid,
+            pool,
+            min(want, len(pool)),
+            "discard",
+            "910.1",
+            msg("dc.prompt.discard", player=g.name(pid), n=want),
         )
     )
     if picked:
-        to_discard(g, picked, ["910.1"] + (["910.2"] if op.all else []), f"discarded by {ctx.label}", ctx.controller)
+        to_discard(
+            g,
+            picked,
+            ["910.1"] + (["910.2"] if op.all else []),
+            msg("dc.why.discarded_by", ability=g.what(ctx.label)),
+            ctx.controller,
+        )
         if op.energy_of is None:  # 手札からカードが捨てられた時: one event per card (807.2)
             for iid in picked:
                 abilities.trigger(g, Event("discarded", pid, iid, ctx.source), moved_from=zone_id(pid, "hand"))
     elif op.all:
-        g.record(
-            StepKind.EFFECT, ctx.controller, f"{g.name(pid)} has no hand: the hand still counts as discarded", ["910.2"]
-        )
+        g.record(StepKind.EFFECT, ctx.controller, msg("dc.term.discard_empty_hand", player=g.name(pid)), ["910.2"])
     ctx.discarded += len(picked)
     return op.all or len(picked) >= want
 
@@ -716,13 +768,13 @@ def stun(g: DivineCross, ctx: Ctx, op: Stun, *, silent: bool = False) -> bool:
     """918.1: stunning puts a stun marker on the unit."""
     if silent:
         return bool(candidates(g, ctx, op.target))
-    targets = choose_units(g, ctx, op.target, "stun")
+    targets = choose_units(g, ctx, op.target, msg("dc.purpose.stun"))
     for t in targets:
         if g.stunned(t):
             g.record(
                 StepKind.EFFECT,
                 ctx.controller,
-                f"{g.label(t)} is already stunned: it does not become stunned again",
+                msg("dc.term.already_stunned", unit=g.cref(t)),
                 ["918.1", "104.3"],
             )
             continue
@@ -730,7 +782,7 @@ def stun(g: DivineCross, ctx: Ctx, op: Stun, *, silent: bool = False) -> bool:
         g.record(
             StepKind.EFFECT,
             ctx.controller,
-            f"{ctx.label}: {g.label(t)} is stunned (a stun marker is put on it)",
+            msg("dc.term.stunned", ability=g.what(ctx.label), unit=g.cref(t)),
             ["918.1", "907.2b"],
         )
     return bool(targets)
@@ -741,7 +793,7 @@ def markers(g: DivineCross, ctx: Ctx, op: PlaceMarker | RemoveMarker, *, silent:
     """907.3 and 907.5: putting markers on a card and taking them off."""
     if silent:
         return bool(candidates(g, ctx, op.target))
-    targets = choose_units(g, ctx, op.target, f"{op.marker} markers")
+    targets = choose_units(g, ctx, op.target, msg("dc.purpose.markers", marker=op.marker))
     for t in targets:
         have = g.card(t).markers.get(op.marker, 0)
         if isinstance(op, PlaceMarker):
@@ -749,7 +801,7 @@ def markers(g: DivineCross, ctx: Ctx, op: PlaceMarker | RemoveMarker, *, silent:
             g.record(
                 StepKind.EFFECT,
                 ctx.controller,
-                f"{ctx.label}: {op.count} {op.marker} marker(s) on {g.label(t)}",
+                msg("dc.term.markers_placed", ability=g.what(ctx.label), n=op.count, marker=op.marker, unit=g.cref(t)),
                 ["907.3", "907.3b"],
             )
         else:
@@ -757,7 +809,14 @@ def markers(g: DivineCross, ctx: Ctx, op: PlaceMarker | RemoveMarker, *, silent:
             g.record(
                 StepKind.EFFECT,
                 ctx.controller,
-                f"{ctx.label}: {op.marker} markers on {g.label(t)} {have} → {g.card(t).markers.get(op.marker, 0)}",
+                msg(
+                    "dc.term.markers_removed",
+                    ability=g.what(ctx.label),
+                    marker=op.marker,
+                    unit=g.cref(t),
+                    before=have,
+                    after=g.card(t).markers.get(op.marker, 0),
+                ),
                 ["907.5"],
             )
     return bool(targets)
@@ -789,7 +848,7 @@ def put_in_ko(g: DivineCross, ctx: Ctx, op: PutInKo, *, silent: bool = False) ->
                 n,
                 "put_in_ko",
                 "920.2",
-                f"{g.name(pid)} chooses {n} card(s) from the {zone} for the KO zone",
+                msg("dc.prompt.put_in_ko", player=g.name(pid), n=n, zone=g.zref(zone_id(pid, zone))),
             )
         )
         for iid in picked:
@@ -797,8 +856,9 @@ def put_in_ko(g: DivineCross, ctx: Ctx, op: PutInKo, *, silent: bool = False) ->
         g.record(
             StepKind.EFFECT,
             ctx.controller,
-            f"{n} card(s) from {g.name(pid)}'s {zone} to the KO zone face up"
-            + ("" if i == 0 else f" ({zone} makes up the shortfall)"),
+            msg("dc.term.put_in_ko", n=n, zone=g.zref(zone_id(pid, zone)))
+            if i == 0
+            else msg("dc.term.put_in_ko_fallback", n=n, zone=g.zref(zone_id(pid, zone))),
             ["920.1"] + (["920.2"] if i else []),
         )
         for iid in picked:  # カードがKO置き場に置かれた時: one event per card (807.2)
@@ -818,7 +878,7 @@ def attach_as_energy(
     g.record(
         StepKind.ACTION if actor != "rules" else StepKind.RULE,
         actor,
-        f"{g.card(card).name} is attached face down to {g.label(unit)} as energy ({len(g.energy(unit))} energy)",
+        msg("dc.term.energy_attached", card=g.card(card).name, unit=g.cref(unit), n=len(g.energy(unit))),
         [*cites, "905.2", "306.6"],
     )
     return True
@@ -831,7 +891,7 @@ def charge_effect(g: DivineCross, ctx: Ctx, op: Charge, *, silent: bool = False)
     units = [u for u in candidates(g, ctx, op.target) if g.card(u).controller == ctx.controller]
     if silent:
         return bool(hand) and bool(units)
-    targets = choose_units(g, ctx, op.target, "charge", units)
+    targets = choose_units(g, ctx, op.target, msg("dc.purpose.charge"), units)
     if targets and hand:
         card = pick_cards(
             g,
@@ -840,7 +900,7 @@ def charge_effect(g: DivineCross, ctx: Ctx, op: Charge, *, silent: bool = False)
             1,
             "charge_card",
             "906.1",
-            f"{g.name(ctx.controller)} chooses the hand card to charge",
+            msg("dc.prompt.charge_card", player=g.name(ctx.controller)),
         )[0]
         attach_as_energy(g, card, targets[0], ctx.controller, ["906.1"])
     draw(g, ctx.controller, 1, ["906.1"], ctx.controller)
@@ -853,7 +913,7 @@ def attach_energy(g: DivineCross, ctx: Ctx, op: AttachEnergy, *, silent: bool = 
     pool = list(g.state.zones[zone_id(ctx.controller, op.source)])
     if silent:
         return len(pool) >= op.count and bool(candidates(g, ctx, op.target))
-    targets = choose_units(g, ctx, op.target, "energy")
+    targets = choose_units(g, ctx, op.target, msg("dc.purpose.energy"))
     if not targets:
         return False
     n = min(op.count, len(pool))
@@ -861,7 +921,7 @@ def attach_energy(g: DivineCross, ctx: Ctx, op: AttachEnergy, *, silent: bool = 
         pool[:n]
         if op.source == "deck"
         else pick_cards(
-            g, ctx.controller, pool, n, "attach", "909.2", f"{g.name(ctx.controller)} chooses card(s) to attach"
+            g, ctx.controller, pool, n, "attach", "909.2", msg("dc.prompt.attach", player=g.name(ctx.controller), n=n)
         )
     )
     for iid in picked:
@@ -891,23 +951,27 @@ def reveal(g: DivineCross, ctx: Ctx, op: Reveal, *, silent: bool = False) -> boo
     if shuffled := [i for i in iids if ctx.shuffled.get(i) == g.card(i).since]:
         raise g.ambiguity(
             ["911.2", "903.1", "903.2"],
-            f"{ctx.label} reveals {', '.join(g.card(i).name for i in shuffled)}, which it revealed before shuffling "
-            "the deck: 911.2 ignores the reveal only from the start to the end of the shuffle, and neither it nor "
-            "903.1 says whether the card is revealed again afterwards (903.2) or not",
+            msg(
+                "dc.gap.reveal_after_shuffle", ability=g.what(ctx.label), cards=tuple(g.card(i).name for i in shuffled)
+            ),
         )
     already = revealed_already(g, ctx, op)
     if already:
-        names = ", ".join(g.card(i).name for i in already)
         g.record(
             StepKind.EFFECT,
             ctx.controller,
-            f"{ctx.label}: {names} is revealed already (by this effect, and has not moved): it is not revealed again",
+            msg("dc.term.revealed_already", ability=g.what(ctx.label), cards=tuple(g.card(i).name for i in already)),
             ["903.2", "903.1"],
         )
     fresh = [i for i in iids if i not in already]
     if fresh or not already:
-        names = ", ".join(g.card(i).name for i in fresh) or "nothing"
-        g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: {g.name(pid)} reveals {names}", ["903.1"])
+        names: tuple[str, ...] | Message = tuple(g.card(i).name for i in fresh) or msg("dc.term.nothing")
+        g.record(
+            StepKind.EFFECT,
+            ctx.controller,
+            msg("dc.term.reveals", ability=g.what(ctx.label), player=g.name(pid), cards=names),
+            ["903.1"],
+        )
     for i in fresh:
         ctx.revealed[i] = g.card(i).since
     return op.source == "hand" or len(iids) >= op.count
@@ -930,15 +994,14 @@ def search(g: DivineCross, ctx: Ctx, op: Search, *, silent: bool = False) -> boo
         and continuous.base_attributes(d) is not None
     ]
     if based:
-        names = ", ".join(g.card(i).name for i in based)
         g.record(
             StepKind.RULE,
             pid,
-            f"{names}: its base ability defines its attributes in the {op.source} too, the base of its information",
+            msg("dc.term.base_ability_in_zone", cards=tuple(g.card(i).name for i in based), zone=g.zref(zone)),
             ["805.2"],
         )
     if not pool:
-        g.record(StepKind.EFFECT, pid, f"{g.name(pid)} searches the {op.source} and finds no such card", ["909.2"])
+        g.record(StepKind.EFFECT, pid, msg("dc.term.search_none", player=g.name(pid), zone=g.zref(zone)), ["909.2"])
         return False
     options = g.card_options(pool)
     choice = g.decide(
@@ -947,7 +1010,7 @@ def search(g: DivineCross, ctx: Ctx, op: Search, *, silent: bool = False) -> boo
             pid,
             tuple(options),
             "909.2",
-            f"{g.name(pid)} chooses up to {op.count} card(s) from the {op.source}",
+            msg("dc.prompt.search", player=g.name(pid), n=op.count, zone=g.zref(zone)),
             PickMode.SOME,
             0,
             min(op.count, len(pool)),
@@ -958,7 +1021,7 @@ def search(g: DivineCross, ctx: Ctx, op: Search, *, silent: bool = False) -> boo
     g.record(
         StepKind.EFFECT,
         pid,
-        f"{g.name(pid)} takes {len(choice)} card(s) from the {op.source} into the hand",
+        msg("dc.term.search", player=g.name(pid), n=len(choice), zone=g.zref(zone)),
         ["909.2"] + (["302.2b"] if not choice else []),
     )
     return len(choice) >= op.count
@@ -982,7 +1045,7 @@ def shuffle(g: DivineCross, pid: str, cites: Sequence[str], *, silent: bool = Fa
             pid,
             tuple(options),
             "911.1",
-            f"{g.name(pid)}'s shuffled deck comes out with these on top (the rest as listed)",
+            msg("dc.prompt.shuffle", player=g.name(pid)),
             PickMode.SOME,
             0,
             len(iids),
@@ -991,7 +1054,7 @@ def shuffle(g: DivineCross, pid: str, cites: Sequence[str], *, silent: bool = Fa
     )
     top = [options[c] for c in choice]
     g.reorder(zone, top + [i for i in iids if i not in top])
-    g.record(StepKind.RULE, pid, f"{g.name(pid)}'s deck is shuffled", [*cites, "911.1", "911.1a"])
+    g.record(StepKind.RULE, pid, msg("dc.term.shuffled", player=g.name(pid)), [*cites, "911.1", "911.1a"])
     return True
 
 
@@ -1007,8 +1070,12 @@ def shuffle_effect(g: DivineCross, ctx: Ctx, op: Shuffle, *, silent: bool = Fals
         g.record(
             StepKind.RULE,
             pid,
-            f"{', '.join(g.card(i).name for i in shown)}, revealed by {ctx.label}, is not revealed while "
-            f"{g.name(pid)}'s deck is shuffled: the reveal is ignored from the start to the end of the shuffle",
+            msg(
+                "dc.term.reveal_ignored",
+                cards=tuple(g.card(i).name for i in shown),
+                ability=g.what(ctx.label),
+                player=g.name(pid),
+            ),
             ["911.2"],
         )
         for i in shown:
@@ -1032,7 +1099,7 @@ def swap_units(
     g.record(
         StepKind.ACTION if actor == pid else StepKind.EFFECT,
         actor,
-        f"{g.card(standby_unit).name} and {g.card(main).name} swap: {g.card(standby_unit).name} is the main unit",
+        msg("dc.term.swap", unit=g.card(standby_unit).name, main=g.card(main).name),
         [*cites, "912.1", "302.3a", *extra],
     )
     return True
@@ -1050,7 +1117,7 @@ def swap(g: DivineCross, ctx: Ctx, op: Swap, *, silent: bool = False) -> bool:
     options = g.unit_options(standby)
     if len(options) > 1:
         choice = g.decide(
-            DecisionRequest("swap", pid, tuple(options), "912.1", f"{g.name(pid)} chooses the standby unit to swap in")
+            DecisionRequest("swap", pid, tuple(options), "912.1", msg("dc.prompt.swap", player=g.name(pid)))
         )
         unit = options[choice[0]]
     else:
@@ -1062,7 +1129,7 @@ def swap(g: DivineCross, ctx: Ctx, op: Swap, *, silent: bool = False) -> bool:
 
 
 @rule("916.1", "916.1a", "106.1", "106.2", role=RuleRole.TERM)
-def janken(g: DivineCross, a: str, why: str, *, silent: bool = False) -> str:
+def janken(g: DivineCross, a: str, why: Sentence, *, silent: bool = False) -> str:
     """916.1: two players janken; a holder of the winning ticket wins instead and loses the ticket (916.1a)."""
     if silent:
         return ""
@@ -1073,14 +1140,15 @@ def janken(g: DivineCross, a: str, why: str, *, silent: bool = False) -> str:
             g.record(
                 StepKind.RULE,
                 "rules",
-                f"{g.name(pid)} holds the winning ticket: no janken is held, {g.name(pid)} wins it and loses "
-                f"the ticket ({why})",
+                msg("dc.term.winning_ticket_used", player=g.name(pid), why=why),
                 ["916.1a", "106.1"],
             )
             return pid
     choice = g.decide(
-        DecisionRequest("janken", None, (a, b), "916.1", f"janken between {a} and {b} ({why}): who wins", chance=True),
-        f"{a} and {b} janken ({why})",
+        DecisionRequest(
+            "janken", None, (a, b), "916.1", msg("dc.prompt.janken", a=g.name(a), b=g.name(b), why=why), chance=True
+        ),
+        msg("dc.term.janken", a=g.name(a), b=g.name(b), why=why),
     )
     return choice[0]
 
@@ -1092,11 +1160,21 @@ def janken_effect(g: DivineCross, ctx: Ctx, op: Janken, *, silent: bool = False)
         return True
     wins = 0
     for i in range(op.times):
-        winner = janken(g, ctx.controller, f"{ctx.label}, janken {i + 1} of {op.times}" if op.times > 1 else ctx.label)
+        why = (
+            msg("dc.term.janken_of", ability=g.what(ctx.label), i=i + 1, n=op.times)
+            if op.times > 1
+            else g.what(ctx.label)
+        )
+        winner = janken(g, ctx.controller, why)
         if winner == ctx.controller:
             wins += 1
     ctx.janken_wins += wins
-    g.record(StepKind.EFFECT, ctx.controller, f"{g.name(ctx.controller)} won {wins} of {op.times} janken", ["916.1"])
+    g.record(
+        StepKind.EFFECT,
+        ctx.controller,
+        msg("dc.term.janken_wins", player=g.name(ctx.controller), wins=wins, n=op.times),
+        ["916.1"],
+    )
     for _ in range(wins):
         run(g, ctx, op.per_win, None)
     if wins:
@@ -1118,7 +1196,7 @@ def winning_ticket(g: DivineCross, ctx: Ctx, op: GainWinningTicket, *, silent: b
         g.record(
             StepKind.EFFECT,
             ctx.controller,
-            f"{g.name(pid)} already holds the winning ticket and gains no second",
+            msg("dc.term.ticket_held", player=g.name(pid)),
             [*cites, "106.3"],
         )
         return True
@@ -1126,7 +1204,7 @@ def winning_ticket(g: DivineCross, ctx: Ctx, op: GainWinningTicket, *, silent: b
         g.set_counter(other, "winning_ticket", 0)
         cites += ["106.2", "106.2a"]
     g.set_counter(pid, "winning_ticket", 1)
-    g.record(StepKind.EFFECT, ctx.controller, f"{g.name(pid)} gains the winning ticket", cites)
+    g.record(StepKind.EFFECT, ctx.controller, msg("dc.term.ticket_gained", player=g.name(pid)), cites)
     return True
 
 
@@ -1143,9 +1221,12 @@ def if_done(g: DivineCross, ctx: Ctx, op: IfDone, *, silent: bool = False) -> bo
     if again:
         raise g.ambiguity(
             ["903.2", cites[0]],
-            f"the action of {ctx.label} reveals {', '.join(g.card(i).name for i in again)}, already revealed by "
-            "this effect: 903.2 says revealing it again is not done, and "
-            f"{cites[0]} does not say whether an action not done because its result already holds was done",
+            msg(
+                "dc.gap.if_done_revealed",
+                ability=g.what(ctx.label),
+                cards=tuple(g.card(i).name for i in again),
+                rule=cites[0],
+            ),
         )
     who = ctx.controller if op.chooser == "own" else g.state.opponent(ctx.controller)
     repeats = op.optional and any(isinstance(o, UseAgain) for o in _nested(op.then))
@@ -1154,7 +1235,7 @@ def if_done(g: DivineCross, ctx: Ctx, op: IfDone, *, silent: bool = False) -> bo
         g.record(
             StepKind.EFFECT,
             who,
-            f"{g.name(who)} does the action of {ctx.label}: the loop goes on, as the named count says",
+            msg("dc.term.loop_goes_on", player=g.name(who), ability=g.what(ctx.label)),
             ["925.2", g.loop],
         )
         g.loop_choosers.add(who)
@@ -1165,7 +1246,7 @@ def if_done(g: DivineCross, ctx: Ctx, op: IfDone, *, silent: bool = False) -> bo
             g.record(
                 StepKind.EFFECT,
                 ctx.controller,
-                f"{ctx.label}: the action cannot be done in full, so {g.name(who)} cannot choose it",
+                msg("dc.term.cannot_choose", ability=g.what(ctx.label), player=g.name(who)),
                 ["925.2"],
             )
             run(g, ctx, op.otherwise, None)
@@ -1180,14 +1261,14 @@ def if_done(g: DivineCross, ctx: Ctx, op: IfDone, *, silent: bool = False) -> bo
                 who,
                 ("yes", "no"),
                 "925.2",
-                f"{g.name(who)} chooses whether to do the action of {ctx.label}",
+                msg("dc.prompt.if_done", player=g.name(who), ability=g.what(ctx.label)),
             )
         )
         if draws_short and choice[0] == "yes":
             g.record(
                 StepKind.EFFECT,
                 ctx.controller,
-                "the deck holds fewer cards than the draw asks, and the player may still choose it",
+                msg("dc.term.draw_short_allowed"),
                 ["1102.2"],
             )
         if choice[0] == "no":
@@ -1216,15 +1297,13 @@ def run_if_done(g: DivineCross, ctx: Ctx, op: IfDone, cites: list[str]) -> bool:
     """925.1: do the action of an ``if_done``, then what follows if it was done in full."""
     done = run(g, ctx, op.do, None)
     if done:
-        g.record(
-            StepKind.EFFECT, ctx.controller, f"{ctx.label}: the action was done in full, so what follows happens", cites
-        )
+        g.record(StepKind.EFFECT, ctx.controller, msg("dc.term.done", ability=g.what(ctx.label)), cites)
         run(g, ctx, op.then, None)
     else:
         g.record(
             StepKind.EFFECT,
             ctx.controller,
-            f"{ctx.label}: the action could not be done in full, so what follows does not happen",
+            msg("dc.term.not_done", ability=g.what(ctx.label)),
             cites,
         )
     return done
@@ -1251,18 +1330,10 @@ def use_again(g: DivineCross, ctx: Ctx, op: UseAgain, *, silent: bool = False) -
     g.record(
         StepKind.EFFECT,
         ctx.controller,
-        f"{ctx.label}: {ctx.power} can be used once more this turn",
+        msg("dc.term.use_again", ability=g.what(ctx.label), power=ctx.power),
         ["801.1a"],
     )
     return True
-
-
-LASTING: dict[str, str] = {
-    "turn": "until the end of the turn",
-    "game": "for the rest of the game",
-    "while": "as long as its condition holds",
-}
-"""How long a ``continuous`` op's effect lasts, for sentences."""
 
 
 @rule("801.2b", "809.8", "809.3b-2", "809.3b-3", "809.1c", "809.7", "809.2", role=RuleRole.EFFECT)
@@ -1281,8 +1352,7 @@ def make_continuous(g: DivineCross, ctx: Ctx, op: Continuous, *, silent: bool = 
         g.record(
             StepKind.EFFECT,
             ctx.controller,
-            f"{ctx.label}: the condition of its “as long as” effect ({inner.op}) no longer holds when it resolves, "
-            "so the continuous effect does not happen",
+            msg("dc.term.while_lapsed", ability=g.what(ctx.label), op=inner.op),
             ["809.7"],
         )
         return False
@@ -1290,7 +1360,7 @@ def make_continuous(g: DivineCross, ctx: Ctx, op: Continuous, *, silent: bool = 
     locked: tuple[str, ...] = ()
     cites = ["801.2b", "809.3b-2"]
     if selector is not None and (selector in CHOOSING or selector in ("self", "own.main", "opponent.main")):
-        locked = tuple(choose_units(g, ctx, selector, "a continuous effect"))
+        locked = tuple(choose_units(g, ctx, selector, msg("dc.purpose.continuous")))
     elif selector is not None:
         cites.append("809.3b-3")
     until = {"turn": "end_of_turn", "game": "game", "while": "while"}[op.duration]
@@ -1314,18 +1384,25 @@ def make_continuous(g: DivineCross, ctx: Ctx, op: Continuous, *, silent: bool = 
                 layer=continuous.layer_of(part),
                 timestamp=at,
                 until=until,
-                label=f"{ctx.label} ({part.op})",
+                label=g.named(
+                    f"{ctx.label} ({part.op})", msg("dc.ability.part", ability=g.what(ctx.label), op=part.op)
+                ),
                 payload=continuous.Applied(part, op.condition if op.duration == "while" else None, ctx.unit),
                 targets=locked,
             )
         )
-    whom = ", ".join(g.label(t) for t in locked) if locked else (selector or "the game")
-    what = " + ".join(p.op for p in parts)
+    whom: Sentence | tuple[CardRef, ...] = (
+        tuple(g.cref(t) for t in locked) if locked else (selector or msg("dc.term.the_game"))
+    )
+    what = g.what(ctx.label)
+    ops = " + ".join(p.op for p in parts)
+    lasting = LASTING[op.duration]
     g.record(
         StepKind.EFFECT,
         ctx.controller,
-        f"{ctx.label}: a continuous effect ({what}) on {whom} {LASTING[op.duration]}"
-        + ("; each part applies at its own step of 809.1" if "809.2" in cites else ""),
+        msg("dc.term.continuous_parts", ability=what, ops=ops, whom=whom, lasting=lasting)
+        if "809.2" in cites
+        else msg("dc.term.continuous", ability=what, ops=ops, whom=whom, lasting=lasting),
         cites,
     )
     return True
@@ -1341,7 +1418,7 @@ def modify_damage(g: DivineCross, ctx: Ctx, op: ModifyDamage | DamageBase, *, si
         g.record(
             StepKind.EFFECT,
             ctx.controller,
-            f"{ctx.label}: no skill damage is being calculated; nothing changes",
+            msg("dc.term.no_damage_to_modify", ability=g.what(ctx.label)),
             ["914.3"],
         )
         return False
@@ -1352,7 +1429,7 @@ def modify_damage(g: DivineCross, ctx: Ctx, op: ModifyDamage | DamageBase, *, si
         g.record(
             StepKind.RULE,
             ctx.controller,
-            f"{ctx.label}: the base damage is {op.each} × {n} ({op.per}) = {ctx.damage}",
+            msg("dc.term.damage_base", ability=g.what(ctx.label), each=op.each, n=n, per=op.per, damage=ctx.damage),
             ["704.6a-1", "914.5a", *count_cites(op.per)],
         )
         return True
@@ -1366,7 +1443,7 @@ def modify_damage(g: DivineCross, ctx: Ctx, op: ModifyDamage | DamageBase, *, si
     g.record(
         StepKind.RULE,
         ctx.controller,
-        f"{ctx.label}: damage {what} ({before} → {ctx.damage})",
+        msg("dc.term.damage_modified", ability=g.what(ctx.label), change=what, before=before, after=ctx.damage),
         ["914.3", "704.6b", *(count_cites(op.per) if op.multiply is None else [])],
     )
     return True

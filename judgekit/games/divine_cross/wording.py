@@ -1,0 +1,61 @@
+"""Divine Cross terms as messages, for the trace's sentences (catalog ``engine-dc``).
+
+A sentence names a game term by one of these messages, so it reads in the rulebook's own words in
+Japanese (``バトルフェイズ``, ``スキルダメージ``) and in the term table's in English. Keys the
+scenario writes (an op, a selector, a count) are shown as they are written.
+"""
+
+from __future__ import annotations
+
+from judgekit.message import Message, msg
+
+PHASE: dict[str, Message] = {
+    "setup": msg("dc.phase.setup"),
+    "draw": msg("dc.phase.draw"),
+    "main": msg("dc.phase.main"),
+    "battle": msg("dc.phase.battle"),
+    "end": msg("dc.phase.end"),
+}
+"""The phases of a turn (501.1), and the game's set-up (403)."""
+
+ATTRIBUTE: dict[str, Message] = {
+    "red": msg("dc.attr.red"),
+    "green": msg("dc.attr.green"),
+    "blue": msg("dc.attr.blue"),
+    "colorless": msg("dc.attr.colorless"),
+}
+"""The attributes (204.2)."""
+
+COMMAND: dict[str, Message] = {
+    "event": msg("dc.command.event"),
+    "action": msg("dc.command.action"),
+    "assist": msg("dc.command.assist"),
+}
+"""The command classes (201.2b)."""
+
+DAMAGE: dict[str, Message] = {
+    "skill": msg("dc.damage.skill"),
+    "effect": msg("dc.damage.effect"),
+    "rule": msg("dc.damage.rule"),
+}
+"""The kinds of damage (914.1a–914.1c)."""
+
+REPLACED: dict[str, Message] = {
+    "damage": msg("dc.replaced.damage"),
+    "ko": msg("dc.replaced.ko"),
+}
+"""The events a replacement effect replaces (810)."""
+
+ROLE: dict[str, Message] = {
+    "energy": msg("dc.role.energy"),
+    "assist": msg("dc.role.assist"),
+    "card": msg("dc.role.card"),
+}
+"""What a card in an area is to its unit (905.2, 905.3), or a plain card."""
+
+LASTING: dict[str, Message] = {
+    "turn": msg("dc.lasting.turn"),
+    "game": msg("dc.lasting.game"),
+    "while": msg("dc.lasting.while"),
+}
+"""How long a ``continuous`` op's effect lasts."""
