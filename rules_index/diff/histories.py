@@ -163,43 +163,30 @@ class HeldVersion:
     """The book, read or parsed on demand."""
 
 
-def history(books: Sequence[RuleBook | HeldVersion], cache: DiffCache | None = None) -> History:
+def history(
+    books: Sequence[RuleBook | HeldVersion], cache: DiffCache | None = None, *, jobs: int | None = None
+) -> History:
     """The history of every rule through ``books`` (versions of one document, oldest first).
 
     Each book is prepared once and each consecutive pair diffed once; with a ``cache``, a
     pair diffed before is read back, so holding one more edition costs one diff. A
     :class:`HeldVersion` is loaded only when a diff of it is computed (or when it is the only
     version); the ids of a version not loaded are those its diffs name.
+
+    Many pairs to diff are shared out among ``jobs`` worker processes (default: one per
+    core), each diffing a run of consecutive pairs; they inherit the books (fork), so nothing
+    is copied to them. Without fork (Windows), or with few pairs, everything runs here.
     """
-    from rules_index.diff import diff_sides
-    from rules_index.diff.prepare import Side, prepare_side
-
+    kept = {k: cache.get(books[k - 1], books[k]) for k in range(1, len(books))} if cache is not None else {}
+    missing = [k for k in range(1, len(books)) if kept.get(k) is None]
     loaded: dict[int, RuleBook] = {k: book for k, book in enumerate(books) if isinstance(book, RuleBook)}
-
-    def book(k: int) -> RuleBook:
-        found = loaded.get(k)
-        if found is None:
-            held = books[k]
-            assert isinstance(held, HeldVersion)
-            found = loaded[k] = held.load()
-        return found
-
-    diffs: list[BookDiff] = []
-    previous: Side | None = None
-    for k in range(1, len(books)):
-        old, new = books[k - 1], books[k]
-        found = cache.get(old, new) if cache is not None else None
-        if found is None:
-            old_side = previous if previous is not None and previous.book is book(k - 1) else prepare_side(book(k - 1))
-            previous = prepare_side(book(k))
-            found = diff_sides(old_side, previous)
-            if cache is not None:
-                cache.put(old, new, found)
-        else:
-            previous = None
-        diffs.append(found)
+    computed = dict(_diff_runs(books, missing, jobs, loaded))
+    diffs = [computed[k] if k in computed else _kept(kept, k) for k in range(1, len(books))]
+    if cache is not None:
+        for k in missing:
+            cache.put(books[k - 1], books[k], computed[k])
     if len(books) == 1:
-        book(0)
+        _book(books, 0, loaded)
     ids = tuple(
         frozenset(rule.id for rule in loaded[k].rules)
         if k in loaded
@@ -212,6 +199,77 @@ def history(books: Sequence[RuleBook | HeldVersion], cache: DiffCache | None = N
         ids=ids,
         indexes=tuple(DiffIndex.of(diff) for diff in diffs),
     )
+
+
+_PAIRS_PER_JOB = 4
+"""A worker process is started only for at least this many pairs to diff."""
+
+_WORKER_BOOKS: Sequence[RuleBook | HeldVersion] = ()
+"""The versions a worker process diffs (set when it starts; empty in the parent)."""
+
+
+def _book(books: Sequence[RuleBook | HeldVersion], k: int, loaded: dict[int, RuleBook]) -> RuleBook:
+    """Version ``k`` as a book, loaded once."""
+    found = loaded.get(k)
+    if found is None:
+        held = books[k]
+        found = loaded[k] = held.load() if isinstance(held, HeldVersion) else held
+    return found
+
+
+def _diff_run(
+    books: Sequence[RuleBook | HeldVersion], ks: Sequence[int], loaded: dict[int, RuleBook]
+) -> list[tuple[int, BookDiff]]:
+    """The diff of each pair (k - 1, k) for ``ks`` in order, each book prepared once."""
+    from rules_index.diff import diff_sides
+    from rules_index.diff.prepare import Side, prepare_side
+
+    out: list[tuple[int, BookDiff]] = []
+    previous: tuple[int, Side] | None = None
+    for k in ks:
+        old_side = (
+            previous[1] if previous is not None and previous[0] == k - 1 else prepare_side(_book(books, k - 1, loaded))
+        )
+        new_side = prepare_side(_book(books, k, loaded))
+        out.append((k, diff_sides(old_side, new_side)))
+        previous = (k, new_side)
+    return out
+
+
+def _worker_run(ks: Sequence[int]) -> list[tuple[int, BookDiff]]:
+    """:func:`_diff_run` in a worker process, on the versions it inherited."""
+    return _diff_run(_WORKER_BOOKS, ks, {})
+
+
+def _diff_runs(
+    books: Sequence[RuleBook | HeldVersion], missing: Sequence[int], jobs: int | None, loaded: dict[int, RuleBook]
+) -> list[tuple[int, BookDiff]]:
+    """The diffs of the pairs (k - 1, k) for ``missing``, across worker processes when there are many."""
+    import multiprocessing
+
+    jobs = min(jobs or os.cpu_count() or 1, len(missing) // _PAIRS_PER_JOB)
+    if jobs <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        return _diff_run(books, missing, loaded)
+    from concurrent.futures import ProcessPoolExecutor
+
+    slices = jobs * 2  # runs of consecutive pairs, so that a worker slowed by other jobs holds up little
+    runs = [missing[len(missing) * n // slices : len(missing) * (n + 1) // slices] for n in range(slices)]
+    context = multiprocessing.get_context("fork")  # the workers inherit the books: nothing is pickled to them
+    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_inherit, initargs=(books,)) as pool:
+        return [pair for run in pool.map(_worker_run, runs) for pair in run]
+
+
+def _inherit(books: Sequence[RuleBook | HeldVersion]) -> None:
+    """A worker process's start: the versions it diffs (its parent's, through fork)."""
+    global _WORKER_BOOKS
+    _WORKER_BOOKS = books
+
+
+def _kept(kept: Mapping[int, BookDiff | None], k: int) -> BookDiff:
+    """The kept diff of pair ``k`` (there is one: the pair was not diffed)."""
+    found = kept[k]
+    assert found is not None
+    return found
 
 
 def _old_ids(diff: BookDiff) -> frozenset[str]:
