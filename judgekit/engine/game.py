@@ -527,10 +527,10 @@ class Engine:
         st = self.state
         iids = st.zones[zone]
         old = self._zone_views.get(zone)
-        if spec.visibility is Visibility.HIDDEN:
-            if old is not None and old.count == len(iids):
+        if spec.visibility is Visibility.HIDDEN or not iids:  # no card shown
+            if old is not None and old.count == len(iids) and not old.cards:
                 return old
-            view = ZoneView(spec.name, spec.label, False, len(iids), ())
+            view = ZoneView(spec.name, spec.label, spec.visibility is Visibility.PUBLIC, len(iids), ())
         else:
             present = set(iids)
             tops: list[str] = []
