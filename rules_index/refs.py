@@ -182,11 +182,13 @@ def id_shapes(ids: Collection[str]) -> frozenset[tuple[int, int]]:
 
     ``804.2c-31`` has shape (3, 2), ``15.1.1.9.5`` (2, 5); heading-path ids have none.
     """
-    shapes = set()
-    for rule_id in ids:
-        if _NUMBER.fullmatch(rule_id):
-            shapes.add(_shape(rule_id))
-    return frozenset(shapes)
+    return frozenset(shape for shape in map(_id_shape, ids) if shape is not None)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _id_shape(rule_id: str) -> tuple[int, int] | None:
+    """The shape of one id, None when it is not numeric (kept: editions share their ids)."""
+    return _shape(rule_id) if _NUMBER.fullmatch(rule_id) else None
 
 
 def looks_like_rule_id(number: str, shapes: frozenset[tuple[int, int]]) -> bool:
