@@ -437,3 +437,34 @@ def test_diff_and_history_of_an_imported_real_pair(mtg_library: Path) -> None:
     assert code == 0
     assert "  2020-06-01  702.138c  wording changed" in out
     assert "Once you [-play-]{+take the special action and put+} the card with companion" in out
+
+
+def test_diff_history_and_import_in_japanese(mtg_library: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from judgekit.i18n import LANG_ENV
+
+    monkeypatch.delenv(LANG_ENV, raising=False)  # --lang sets it: put back after the test
+    runner = CliRunner(env={"NO_COLOR": "1"})
+    code, out, err = invoke(runner, "--lang", "ja", "diff", "mtg", "2020-04-17", "2020-06-01")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0].startswith(
+        "MTG comprehensive 2020-04-17 → 2020-06-01: 変更 7 件（追加 1, 変更 2, 参照番号のみ変更 2, 番号変更 2）"
+    )
+    assert "= 116.2g → 116.2h  番号変更" in lines
+    assert "# 901.9  参照番号のみ変更; 参照: 116.2g → 116.2h (追従)" in lines
+    code, out, _ = invoke(runner, "--lang", "ja", "history", "mtg", "116.2i")
+    assert code == 0
+    assert out.splitlines()[1:] == [
+        "  2020-04-17  116.2h  収録している最古の版",
+        "  2020-06-01  116.2i  番号変更 （旧 116.2h）",
+    ]
+    assert out.splitlines()[0].endswith(": 2020-04-17, 2020-06-01 にわたる履歴")
+    assert invoke(runner, "--lang", "ja", "history", "mtg", "116.2i", "--format", "json") == invoke(
+        runner, "--lang", "en", "history", "mtg", "116.2i", "--format", "json"
+    )
+    book = Path(__file__).resolve().parent / "data" / "books" / "mtg-cr-en-2020-06-01.txt"
+    args = ["--lang", "ja", "import", str(book), "--game", "mtg", "--version", "2020-06-02", "--dry-run"]
+    code, out, _ = invoke(runner, *args)
+    assert code == 0
+    assert out.startswith("mtg comprehensive 2020-06-02（新しい版）を ")
+    assert "\n  番号体系: " in out and "\n  構成:\n" in out and "\n  配置できなかった行: 0\n" in out

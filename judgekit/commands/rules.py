@@ -88,7 +88,8 @@ def games(fmt: FormatOpt = OutputFormat.TEXT) -> None:
             counts = _("{rules} rules {terms} terms {refs} refs").format(
                 rules=f"{d['rules']:>4}", terms=f"{d['terms']:>3}", refs=f"{d['references']:>3}"
             )
-            typer.echo(f"  {mark} {d['document']:<15} {d['version']:<11} {cell(date, -11)} {counts}  {d['title']}")
+            when = f"{cell(d['version'], -11)} {cell(date, -11)}"
+            typer.echo(f"  {mark} {d['document']:<15} {when} {counts}  {d['title']}")
 
 
 @guarded

@@ -7,17 +7,19 @@ import re
 from judgekit.engine import Trace
 from judgekit.i18n import Language
 from judgekit.render.sentences import render
-from judgekit.render.text import RuleText, board_text, where
+from judgekit.render.text import END_WORDS, RuleText, board_text, where, words
 
 
 def trace_markdown(
     trace: Trace, short: str, *, explain: RuleText | None = None, until: int | None = None, lang: Language = "en"
 ) -> str:
     """The trace as Markdown (sentences in ``lang``); ``explain`` quotes each cited rule under its step."""
+    _ = words(lang)
+    book = _escape(f"{trace.game} {trace.document} {trace.version}")
     lines = [
         f"# {_escape(trace.title)}",
         "",
-        f"*{_escape(f'{trace.game} {trace.document} {trace.version}')}, scenario {_code(trace.scenario)}*",
+        "*" + _escape(_("{book}, scenario {name}")).format(book=book, name=_code(trace.scenario)) + "*",
         "",
     ]
     for step in trace.steps:
@@ -29,19 +31,20 @@ def trace_markdown(
         lines.append(head + (f" — {ids}" if ids else ""))
         if explain is not None:
             for ref in step.rules:
-                lines.append(f"    > **{short} {ref.id}** {_escape(explain(ref) or '(text not found)')}")
+                lines.append(f"    > **{short} {ref.id}** {_escape(explain(ref) or _('(text not found)'))}")
     lines.append("")
     if until is not None:
         last = [s for s in trace.steps if s.index <= until]
         if last:
-            board = board_text(last[-1].board, f"the board after step {last[-1].index}")
+            board = board_text(last[-1].board, _("the board after step {n}").format(n=last[-1].index), lang)
             fence = "`" * max(3, 1 + max((len(run) for run in re.findall(r"`+", board)), default=0))
             lines += [fence, board, fence, ""]
     else:
         o = trace.outcome
         ids = ", ".join(f"`{short} {r.id}`" for r in o.rules)
         message = _escape(render(o.message, lang, trace.game))
-        lines.append(f"**Outcome ({o.end.value}):** {message}" + (f" — {ids}" if ids else ""))
+        outcome = _("Outcome ({end}):").format(end=_(END_WORDS.get(o.end.value, o.end.value)))
+        lines.append(f"**{_escape(outcome)}** {message}" + (f" — {ids}" if ids else ""))
         lines.append("")
     return "\n".join(lines)
 

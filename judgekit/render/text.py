@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from judgekit.engine import BoardView, CardView, RuleRef, Trace, TraceStep, ZoneView
-from judgekit.i18n import Language
+from judgekit.i18n import N_, Language, translations
 from judgekit.render.sentences import render
 
 RuleText = Callable[[RuleRef], str]
@@ -17,6 +17,23 @@ RuleText = Callable[[RuleRef], str]
 
 Style = Callable[[str, str], str]
 """Styles a piece of text for the terminal: (text, role) → text; roles ``dim``, ``id``, ``stop``."""
+
+
+END_WORDS = {
+    "game_over": N_("game over"),
+    "script_end": N_("end of the script"),
+    "decision_needed": N_("decision needed"),
+    "ambiguity": N_("the rules do not settle this"),
+    "bad_script": N_("bad script"),
+}
+"""How a run's ending is named in the text and Markdown traces (the JSON trace keeps the value)."""
+
+
+def words(lang: Language) -> Callable[[str], str]:
+    """The interface's words in ``lang``: an English message id → its text."""
+    if lang == "en":
+        return str
+    return translations(lang).gettext
 
 
 def plain(text: str, role: str) -> str:
@@ -53,7 +70,9 @@ def trace_text(
 ) -> str:
     """The trace as terminal text, sentences in ``lang``; with ``until`` it stops after that step and prints
     the board."""
-    lines = [f"{trace.title}  ({trace.game} {trace.document} {trace.version}, scenario {trace.scenario})"]
+    _ = words(lang)
+    book = f"{trace.game} {trace.document} {trace.version}"
+    lines = [_("{title}  ({book}, scenario {name})").format(title=trace.title, book=book, name=trace.scenario)]
     shown = [s for s in trace.steps if until is None or s.index <= until]
     for step in shown:
         lines.append(step_line(step, short, style, lang, trace.game))
@@ -62,23 +81,25 @@ def trace_text(
                 lines.append(style(f"{'':>6}· {c.describe()}", "dim"))
         if explain is not None:
             for ref in step.rules:
-                text = explain(ref) or "(text not found)"
+                text = explain(ref) or _("(text not found)")
                 lines.append(f"{'':>6}{style(short + ' ' + ref.id, 'id')}  {text}")
     if until is not None:
         if shown:
             lines.append("")
-            lines.append(board_text(shown[-1].board, f"the board after step {shown[-1].index}"))
+            heading = _("the board after step {n}").format(n=shown[-1].index)
+            lines.append(board_text(shown[-1].board, heading, lang))
     else:
         o = trace.outcome
         ids = ", ".join(f"{short} {r.id}" for r in o.rules)
-        lines.append(f"{'':>4}  {o.end.value}: {render(o.message, lang, trace.game)}" + (f"  [{ids}]" if ids else ""))
+        end = _(END_WORDS.get(o.end.value, o.end.value))
+        lines.append(f"{'':>4}  {end}: {render(o.message, lang, trace.game)}" + (f"  [{ids}]" if ids else ""))
     return "\n".join(lines) + "\n"
 
 
-def _card(c: CardView) -> str:
+def _card(c: CardView, _: Callable[[str], str]) -> str:
     nums = " ".join(f"{k} {v}" for k, v in c.numbers)
     marks = " ".join(f"{k}:{v}" for k, v in c.markers if k != "damage")
-    text = f"{c.name} [{c.iid}]" + (" (face down)" if c.face_down and not c.role else "")
+    text = f"{c.name} [{c.iid}]" + (" " + _("(face down)") if c.face_down and not c.role else "")
     if nums:
         text += f" {nums}"
     if marks:
@@ -86,29 +107,34 @@ def _card(c: CardView) -> str:
     energy = [a for a in c.attached if a.role == "energy"]
     assist = [a for a in c.attached if a.role == "assist"]
     if energy:
-        text += f"; energy {len(energy)} ({', '.join(a.name for a in energy)})"
+        label = _("energy")
+        text += f"; {label} {len(energy)} ({', '.join(a.name for a in energy)})"
     if assist:
-        text += f"; assist {assist[0].name} [{assist[0].iid}]"
+        label = _("assist")
+        text += f"; {label} {assist[0].name} [{assist[0].iid}]"
     return text
 
 
-def _zone(z: ZoneView) -> str:
+def _zone(z: ZoneView, _: Callable[[str], str]) -> str:
     if not z.cards:
-        return f"    {z.name:<9} {'-' if z.count == 0 else f'{z.count} card(s)'}"
+        count = "-" if z.count == 0 else _("{n} card(s)").format(n=z.count)
+        return f"    {z.name:<9} {count}"
     if z.name in ("main",) or z.name.startswith("standby") or any(c.numbers or c.markers for c in z.cards):
-        return f"    {z.name:<9} " + "; ".join(_card(c) for c in z.cards)
+        return f"    {z.name:<9} " + "; ".join(_card(c, _) for c in z.cards)
     return f"    {z.name:<9} ({z.count}) " + ", ".join(f"{c.name}" + (f"[{c.role}]" if c.role else "") for c in z.cards)
 
 
-def board_text(board: BoardView, heading: str) -> str:
-    """The board as terminal text."""
+def board_text(board: BoardView, heading: str, lang: Language = "en") -> str:
+    """The board as terminal text (its frame words in ``lang``)."""
+    _ = words(lang)
     phase = f"{board.phase}/{board.step}" if board.step else board.phase
-    lines = [f"{heading}: turn {board.turn}, {board.turn_player}'s turn, {phase}"]
+    turn = _("turn {n}, {player}'s turn, {phase}").format(n=board.turn, player=board.turn_player, phase=phase)
+    lines = [f"{heading}: {turn}"]
     for p in board.players:
         counters = ", ".join(f"{k} {v}" for k, v in p.counters)
         lines.append(f"  {p.name} ({p.id})" + (f"  {counters}" if counters else ""))
-        lines.extend(_zone(z) for z in p.zones)
+        lines.extend(_zone(z, _) for z in p.zones)
     for z in board.shared:
         if z.count:
-            lines.append(_zone(z))
+            lines.append(_zone(z, _))
     return "\n".join(lines)

@@ -1,0 +1,92 @@
+"""The command line's own words follow --lang (issue 13): Japanese with ``--lang ja``, English with ``--lang en``.
+
+Data (rule text, file names, ids) stays as it is; ``--format json`` is the same in both languages.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from judgekit.cli import app
+from judgekit.i18n import LANG_ENV
+
+SCENARIO = "scenarios/divine-cross/advantage-after-modifiers.toml"
+
+
+@pytest.fixture(autouse=True)
+def _language(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(LANG_ENV, raising=False)  # --lang sets it: put back after each test
+    monkeypatch.setenv("NO_COLOR", "1")
+
+
+def invoke(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, list(args))
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_a_rule_in_both_languages() -> None:
+    code, ja, _ = invoke("--lang", "ja", "rule", "divine-cross", "704.6c")
+    assert code == 0
+    assert "\n下位のルール:\n  704.6c-1  " in ja and "\n出典: divine-cross/comprehensive-" in ja
+    code, en, _ = invoke("--lang", "en", "rule", "divine-cross", "704.6c")
+    assert code == 0
+    assert "\nchildren:\n  704.6c-1  " in en and "\nsource: divine-cross/comprehensive-" in en
+    assert ja.splitlines()[:3] == en.splitlines()[:3]  # the rule itself is data
+    code, ja, _ = invoke("--lang", "ja", "rule", "divine-cross", "205")
+    assert "\n参照元:\n  ← 704.6c-1  " in ja
+    json_ja = invoke("--lang", "ja", "rule", "divine-cross", "704.6c", "--format", "json")
+    assert json_ja == invoke("--lang", "en", "rule", "divine-cross", "704.6c", "--format", "json")
+
+
+def test_errors_are_framed_in_the_chosen_language(tmp_path: Path) -> None:
+    code, _, err = invoke("--lang", "ja", "rule", "divine-cross", "704.6x")
+    assert code == 2 and err.startswith("エラー: ") and "704.6c" in err
+    code, _, err = invoke("--lang", "en", "rule", "divine-cross", "704.6x")
+    assert code == 2 and err.startswith("error: ")
+    code, _, err = invoke("--lang", "ja", "new", "divine-cross", "Bad Name", "--dir", str(tmp_path))
+    assert code == 2 and err == "エラー: 名前 'Bad Name': 英小文字、数字、ハイフンで指定してください\n"
+    code, _, err = invoke("--lang", "ja", "check", str(tmp_path))
+    assert code == 2 and err == "エラー: シナリオファイルが見つかりません\n"
+    folder = tmp_path / "out"
+    folder.mkdir()
+    code, _, err = invoke("--lang", "ja", "impact", "divine-cross", "1.0.16", "1.0.16", "--junit", str(folder))
+    assert code == 2 and err == f"エラー: --junit {folder}: フォルダーです。書き込むファイルのパスを指定してください\n"
+
+
+def test_games_and_lint_in_japanese() -> None:
+    code, out, _ = invoke("--lang", "ja", "games")
+    assert code == 0
+    assert "  * detailed-rules  第1版       日付なし    ルール  182 用語   8 参照   0  " in out
+    code, out, err = invoke("--lang", "ja", "lint", "fftcg")
+    assert code == 0
+    assert ": 警告: " in out and "[numbering.orphan]" in out
+    assert err.startswith("警告 ") and "件（numbering.orphan: " in err
+    code, out, err = invoke("--lang", "en", "lint", "fftcg")
+    assert ": warning: " in out and " warning(s) (numbering.orphan: " in err
+
+
+def test_check_and_run_in_japanese() -> None:
+    code, out, _ = invoke("--lang", "ja", "check", SCENARIO)
+    assert code == 0
+    assert out.splitlines() == [f"合格 {SCENARIO}", "シナリオ 1 件: 合格 1、失敗 0"]
+    code, out, _ = invoke("--lang", "en", "check", SCENARIO)
+    assert out.splitlines() == [f"ok   {SCENARIO}", "1 scenario(s): 1 passed, 0 failed"]
+    code, out, _ = invoke("--lang", "ja", "run", SCENARIO, "--until", "3")
+    assert code == 0
+    head = out.splitlines()[0]
+    assert head.endswith("（divine-cross comprehensive 1.0.16、シナリオ advantage-after-modifiers）")
+    assert "\nステップ 3 の後の盤面: ターン 4、P1 のターン、" in out and " 枚\n" in out
+    code, out, _ = invoke("--lang", "en", "run", SCENARIO)
+    assert "\n      game over: " in out or "\n      end of the script: " in out
+    code, out, _ = invoke("--lang", "ja", "run", "scenarios/divine-cross/third-ko-loses.toml", "--format", "md")
+    assert "\n**結果（ゲーム終了）:** " in out and "、シナリオ `third-ko-loses`*" in out
+
+
+def test_an_unknown_language_is_refused() -> None:
+    code, _, err = invoke("--lang", "fr", "games")
+    assert code == 2 and err == "error: --lang 'fr': expected ja or en\n"
