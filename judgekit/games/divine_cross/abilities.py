@@ -15,7 +15,7 @@ from judgekit.games.divine_cross import continuous
 from judgekit.games.divine_cross.cards import Delayed, Effect, ExPower
 from judgekit.games.divine_cross.game import Ability, Ctx, DivineCross
 from judgekit.games.divine_cross.registry import rule
-from judgekit.games.divine_cross.wording import REPLACED
+from judgekit.games.divine_cross.wording import REPLACED, TRIGGER
 from judgekit.message import Message, msg
 
 
@@ -281,8 +281,10 @@ def _trigger_labels(g: DivineCross, pending: list[Trigger]) -> dict[str, str]:
 
 
 def _enter_resolution(g: DivineCross, key: str, label: str, controller: str) -> str:
+    """The ability as a pseudo-card in the resolution zone (804.2a), named by the ability's printed name."""
     iid = f"A{g.serial()}"
-    g.create(Card(iid=iid, key="", name=f"[{label}]", owner=controller, controller=controller, zone="resolution"))
+    name = g.printed.get(label, label)
+    g.create(Card(iid=iid, key="", name=f"[{name}]", owner=controller, controller=controller, zone="resolution"))
     return iid
 
 
@@ -309,12 +311,13 @@ def make_delayed(g: DivineCross, ctx: Ctx, op: Delayed, *, silent: bool = False)
     key = f"delayed:{g.serial()}"
     info = Ability(op.effects, ctx.unit, ctx.skill is not None, f"delayed {op.on}", op.whose)
     g.abilities[key] = info
-    label = g.named(f"{ctx.label} (delayed)", msg("dc.ability.delayed", ability=g.what(ctx.label)))
+    what = msg("dc.ability.delayed", ability=g.what(ctx.label))
+    label = g.named(f"{ctx.label} (delayed)", what, g.printed.get(ctx.label, ""))
     g.delayed.append(DelayedTrigger(key, ctx.source, ctx.controller, op.on, label, info, ctx.skill is not None))
     g.record(
         StepKind.EFFECT,
         ctx.controller,
-        msg("dc.ability.makes_delayed", ability=g.what(ctx.label), on=op.on),
+        msg("dc.ability.makes_delayed", ability=g.what(ctx.label), on=TRIGGER[op.on]),
         ["807.6"] + (["813.3"] if ctx.skill is not None else []),
     )
     return True

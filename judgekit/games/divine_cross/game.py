@@ -186,13 +186,19 @@ class DivineCross(Engine):
         played; they apply to it there until it leaves (804.2a-1)."""
         self.labels: dict[str, Message] = {}
         """An ability's or effect's label (the key it is kept by) → how sentences name it."""
+        self.printed: dict[str, str] = {}
+        """An ability's label → its printed name (a skill's, an EX power's), the name of its pseudo-card in the
+        resolution zone (804.2a)."""
         self._chars: tuple[int, int, dict[str, Chars]] | None = None
 
     # --- naming abilities in sentences ----------------------------------------------------
 
-    def named(self, label: str, what: Message) -> str:
-        """Keep ``what`` as the sentence naming the ability or effect labelled ``label``; returns ``label``."""
+    def named(self, label: str, what: Message, printed: str = "") -> str:
+        """Keep ``what`` as the sentence naming the ability or effect labelled ``label`` (and ``printed`` as the
+        ability's printed name); returns ``label``."""
         self.labels[label] = what
+        if printed:
+            self.printed[label] = printed
         return label
 
     def what(self, label: str) -> Sentence:
@@ -202,11 +208,11 @@ class DivineCross(Engine):
     def skill_label(self, unit: str, skill: str) -> str:
         """The label of ``unit``'s skill ``skill``."""
         name = self.card(unit).name
-        return self.named(f"{name}'s skill {skill}", msg("dc.ability.skill", card=name, skill=skill))
+        return self.named(f"{name}'s skill {skill}", msg("dc.ability.skill", card=name, skill=skill), skill)
 
     def power_label(self, card: str, power: str) -> str:
         """The label of the EX power ``power`` printed on the card named ``card``."""
-        return self.named(f"{card}'s EX power {power}", msg("dc.ability.ex_power", card=card, power=power))
+        return self.named(f"{card}'s EX power {power}", msg("dc.ability.ex_power", card=card, power=power), power)
 
     # --- cards ----------------------------------------------------------------------------
 

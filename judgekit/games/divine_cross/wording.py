@@ -59,3 +59,24 @@ LASTING: dict[str, Message] = {
     "while": msg("dc.lasting.while"),
 }
 """How long a ``continuous`` op's effect lasts."""
+
+TRIGGER: dict[str, Message] = {
+    "game_start": msg("dc.on.game_start"),
+    "turn_start": msg("dc.on.turn_start"),
+    "draw_phase_start": msg("dc.on.draw_phase_start"),
+    "main_phase_start": msg("dc.on.main_phase_start"),
+    "battle_start": msg("dc.on.battle_start"),
+    "skill_use": msg("dc.on.skill_use"),
+    "skill_used": msg("dc.on.skill_used"),
+    "battle_end": msg("dc.on.battle_end"),
+    "turn_end": msg("dc.on.turn_end"),
+    "skill_damage_taken": msg("dc.on.skill_damage_taken"),
+    "ko": msg("dc.on.ko"),
+    "kos_unit": msg("dc.on.kos_unit"),
+    "played": msg("dc.on.played"),
+    "discarded": msg("dc.on.discarded"),
+    "put_in_ko": msg("dc.on.put_in_ko"),
+    "command_played": msg("dc.on.command_played"),
+    "state": msg("dc.on.state"),
+}
+"""The trigger conditions (the vocabulary's ``on``): the cards' words in Japanese, the scenario's key in English."""
