@@ -146,14 +146,6 @@ def declared_modes(modes: Sequence[Mode]) -> tuple[tuple[Choose, ...], tuple[Dec
     return specs, tuple(DeclaredMode(m.name, tuple(m.effects), len(m.choose)) for m in modes)
 
 
-def mode_words(modes: Sequence[Mode], n: int, pick: ModePick) -> str:
-    """``declaring the effect 'x'`` (the plain case), or the effects and the number fixed (11.3.4.1)."""
-    if len(modes) == 1 and is_plain(pick):
-        return f", declaring the effect {modes[0].name!r}"
-    what = ", ".join(repr(m.name) for m in modes)
-    return f", declaring the effect{'s' if len(modes) > 1 else ''} {what} (it may choose {n}, fixed now)"
-
-
 def modes_declared(modes: Sequence[Mode], n: int, pick: ModePick) -> Message:
     """``, declaring the effect 'x'`` (the plain case), or the effects and the number fixed (11.3.4.1)."""
     if len(modes) == 1 and is_plain(pick):

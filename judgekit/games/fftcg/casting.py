@@ -34,7 +34,7 @@ from judgekit.games.fftcg.cards import (
 from judgekit.games.fftcg.format import Cast, Discarded, Dulled, Payment, UseAbility, UseDejon
 from judgekit.games.fftcg.game import Cp, Fftcg, Requirement
 from judgekit.games.fftcg.registry import rule
-from judgekit.games.fftcg.words import cp, semicolons, seq
+from judgekit.games.fftcg.words import KEYWORDS, card_type, cp, semicolons, seq
 from judgekit.games.fftcg.words import element as element_name
 from judgekit.message import Message, Sentence, msg
 
@@ -89,12 +89,12 @@ def requirement_for_cost(cost: Cost) -> Requirement:
     return Requirement(total, elements, max(1, len(elements)) if total else 0)
 
 
-def read_ability_cost(g: Fftcg, pid: str, cost: Cost, req: Requirement) -> tuple[Requirement, str, int]:
+def read_ability_cost(g: Fftcg, pid: str, cost: Cost, req: Requirement) -> tuple[Requirement, Message | None, int]:
     """An ability's CP requirement with its card-reading change applied as the cost is fixed (11.6.7, 11.7.7,
     11.8.8): the requirement, the words for the trace, and how many CP of specific elements the reduction would
     have to remove (more than the CP of any element it has: the rules do not say how an element's CP is reduced)."""
     if cost.reads is None:
-        return req, "", 0
+        return req, None, 0
     read = read_cost_change(g, cost.reads, pid)
     assert read is not None
     n, what = read
@@ -103,7 +103,7 @@ def read_ability_cost(g: Fftcg, pid: str, cost: Cost, req: Requirement) -> tuple
     beyond = max(0, -delta - generic)
     total = max(req.total + delta, sum(req.elements.values()))
     allowance = req.allowance if total else 0
-    return Requirement(total, req.elements, allowance), f"{n} {what}, {delta:+d}", beyond
+    return Requirement(total, req.elements, allowance), msg("ff.read.change", what=what, by=f"{delta:+d}"), beyond
 
 
 def options_of(
@@ -116,12 +116,12 @@ def options_of(
     for n in picked:
         o = by_name.get(n)
         if o is None:
-            return IllegalActionError(kind, rule_id, f"{name} has no additional or alternative cost {n!r}")
+            return IllegalActionError(kind, rule_id, msg("ff.option.none", card=name, option=n))
         if o in chosen:
-            return IllegalActionError(kind, rule_id, f"{name}: {n!r} is chosen twice")
+            return IllegalActionError(kind, rule_id, msg("ff.option.twice", card=name, option=n))
         chosen.append(o)
     if sum(o.alternative for o in chosen) > 1:
-        return IllegalActionError(kind, rule_id, f"{name}: only one alternative cost can be paid instead of its cost")
+        return IllegalActionError(kind, rule_id, msg("ff.option.one_alternative", card=name))
     return tuple(chosen)
 
 
@@ -161,33 +161,36 @@ def pay_crystals(g: Fftcg, pid: str, n: int, cites: Sequence[str]) -> None:
     if n:
         have = g.state.players[pid].counters.get("crystals", 0)
         g.set_counter(pid, "crystals", have - n)
-        g.record(StepKind.ACTION, pid, f"{g.name(pid)} pays {n} crystal(s)", [*cites, "6.8.1"])
+        g.record(StepKind.ACTION, pid, msg("ff.pay.crystals", player=g.name(pid), n=n), [*cites, "6.8.1"])
 
 
-def option_words(chosen: Sequence[CostOption]) -> str:
-    """How the trace names the chosen options."""
+def option_words(chosen: Sequence[CostOption]) -> Sentence:
+    """How the trace names the chosen options (``; paying also the additional cost X``)."""
     if not chosen:
         return ""
-    return "; " + ", ".join(
-        f"{'paying instead the alternative cost' if o.alternative else 'paying also the additional cost'} {o.name}"
-        for o in chosen
+    return msg(
+        "ff.option.paying",
+        options=tuple(
+            msg("ff.option.alternative", name=o.name) if o.alternative else msg("ff.option.additional", name=o.name)
+            for o in chosen
+        ),
     )
 
 
-def card_cost(g: Fftcg, pid: str, iid: str) -> tuple[int, list[str]]:
+def card_cost(g: Fftcg, pid: str, iid: str) -> tuple[int, list[Message]]:
     """The cost to cast the card, fixed now (11.4.6, 11.3.7), with the effects that changed it."""
     d = g.definition(iid)
     cost = d.cost
-    changed: list[str] = []
+    changed: list[Message] = []
     if d.reads is not None:
-        read = read_cost_change(g, d.reads, pid)
+        itself = d.type == "summon" and d.reads.per == "own.hand" and iid in g.state.zones[zone_id(pid, "hand")]
+        read = read_cost_change(g, d.reads, pid, less=1 if itself else 0)
         assert read is not None
         n, what = read
-        if d.type == "summon" and d.reads.per == "own.hand" and iid in g.state.zones[zone_id(pid, "hand")]:
-            n -= 1
-            what += " (not the summon itself: it is on the stack, 11.3.2)"
+        if itself:
+            what = msg("ff.read.not_itself", what=what, rule="11.3.2")
         cost += d.reads.by * n
-        changed.append(f"its own text: {n} {what}, {d.reads.by * n:+d}")
+        changed.append(msg("ff.read.own_text", change=msg("ff.read.change", what=what, by=f"{d.reads.by * n:+d}")))
     for e, _ in continuous.active(g, CostChange):
         op = continuous.payload(e).op
         assert isinstance(op, CostChange)
@@ -195,39 +198,50 @@ def card_cost(g: Fftcg, pid: str, iid: str) -> tuple[int, list[str]]:
             read = read_cost_change(g, op, e.controller)
             if read is None:
                 cost += op.by
-                changed.append(e.label)
+                changed.append(msg("ff.read.effect", effect=g.said(e.label)))
             else:
                 n, what = read
                 cost += op.by * n
-                changed.append(f"{e.label}: {n} {what}, {op.by * n:+d}")
+                changed.append(
+                    msg(
+                        "ff.read.effect_reads",
+                        effect=g.said(e.label),
+                        change=msg("ff.read.change", what=what, by=f"{op.by * n:+d}"),
+                    )
+                )
     return max(0, cost), changed
 
 
-COUNTED: dict[str, str] = {
-    "damage": "card(s) in the damage zone",
-    "hand": "card(s) in the hand",
-    "deck": "card(s) in the deck",
-    "break": "card(s) in the break zone",
-    "forwards": "forward(s)",
-    "backups": "backup(s)",
-    "crystals": "crystal(s)",
-}
-"""How the trace names what a cost that reads card information counts."""
+def _counted(what: str, n: int, player: str) -> Message:
+    """What a cost that reads card information counted, with the count: ``3 cards in the hand of P1``."""
+    counted = {
+        "damage": msg("ff.read.damage", n=n, player=player),
+        "hand": msg("ff.read.hand", n=n, player=player),
+        "deck": msg("ff.read.deck", n=n, player=player),
+        "break": msg("ff.read.break", n=n, player=player),
+        "forwards": msg("ff.read.forwards", n=n, player=player),
+        "backups": msg("ff.read.backups", n=n, player=player),
+        "crystals": msg("ff.read.crystals", n=n, player=player),
+    }
+    return counted[what]
 
 
-def read_cost_change(g: Fftcg, op: CostChange | CostRead, controller: str) -> tuple[int, str] | None:
+def read_cost_change(
+    g: Fftcg, op: CostChange | CostRead, controller: str, *, less: int = 0
+) -> tuple[int, Message] | None:
     """The card information a cost change reads, now, as the cost is fixed (11.3.5, 11.4.4, 11.6.7, 11.7.7,
-    11.8.8 first sentences): how many, and what was counted; ``None`` for a fixed change."""
+    11.8.8 first sentences): how many (``less`` fewer), and what was counted; ``None`` for a fixed change."""
     if op.per is not None:
         side, rest = op.per.split(".", 1)
         whose = controller if side == "own" else g.state.opponent(controller)
-        return continuous.count(g, op.per, controller), f"{COUNTED[rest]} of {g.name(whose)}"
+        n = continuous.count(g, op.per, controller) - less
+        return n, _counted(rest, n, g.name(whose))
     if op.for_each is not None:
         f = op.for_each
-        n = sum(1 for i in g.field(controller) if continuous.matches(g, i, f))
-        state = "" if f.dull is None else "dull " if f.dull else "active "
-        kind = "character" if f.type is None else str(f.type)
-        return n, f"{state}{kind}(s) of {g.name(controller)}"
+        n = sum(1 for i in g.field(controller) if continuous.matches(g, i, f)) - less
+        kind = card_type(f.type) if f.type is not None else msg("ff.read.character")
+        state: Message | str = "" if f.dull is None else msg("ff.read.dull") if f.dull else msg("ff.read.active")
+        return n, msg("ff.read.characters", n=n, state=state, kind=kind, player=g.name(controller))
     return None
 
 
@@ -451,15 +465,14 @@ def pay_auto_cost(
         if now is not None and read_on_stack is not None and now[0] != read_on_stack:
             raise g.ambiguity(
                 ["11.8.8", "11.8.14"],
-                f"the cost of {label} reads card information: {read_on_stack} as it went on the stack, {now[0]} as it "
-                "is paid on resolution; 11.8.8 sets the cost to the value read without saying when it is read",
+                msg("ff.gap.auto_cost_read_changes", ability=g.said(label), then=read_on_stack, now=now[0]),
             )
     request = DecisionRequest(
         "pay",
         controller,
         tuple(options),
         "11.8.14",
-        f"{g.name(controller)} chooses how to pay the cost of {label} as it resolves",
+        msg("ff.pay.auto_prompt", player=g.name(controller), ability=g.said(label)),
         PickMode.SOME,
         0,
         len(options),
@@ -483,8 +496,7 @@ def pay_auto_cost(
     if beyond:
         raise g.ambiguity(
             ["11.8.8", "11.8.14"],
-            f"the cost of {label} reads card information and is reduced by {beyond} CP more than its CP of any "
-            "element: the rules do not say whether a reduction removes CP of a specific element",
+            msg("ff.gap.reduced_below_elements", ability=g.said(label), n=beyond),
         )
     paid = check_payment(
         g,
@@ -497,16 +509,18 @@ def pay_auto_cost(
     )
     if isinstance(paid, IllegalActionError):
         raise DecisionNeeded(request.kind, controller, options, "11.8.14", request.prompt, f"{choice}: {paid}")
-    if read_words:
+    if read_words is not None:
         g.record(
             StepKind.ACTION,
             controller,
-            f"the cost of {label} reads card information as it is paid: {req.total} CP ({read_words})",
+            msg("ff.pay.auto_read", ability=g.said(label), n=req.total, change=read_words),
             ["11.8.8"],
         )
     carry_out(g, controller, paid, ["11.8.14"], label, "11.8.14")
     if paid.cards:
-        terms.discard_cards(g, controller, list(paid.cards), ["11.8.14"], controller, f"the cost of {label}")
+        terms.discard_cards(
+            g, controller, list(paid.cards), ["11.8.14"], controller, msg("ff.cost.of", what=g.said(label))
+        )
     return True
 
 
@@ -515,7 +529,7 @@ def pay_auto_cost(
 
 def parse_choices(
     g: Fftcg, pid: str, specs: Sequence[Choose], given: Sequence[str], holder: str | None
-) -> tuple[tuple[str, ...], ...] | str:
+) -> tuple[tuple[str, ...], ...] | Message:
     """The action's ``choose`` list split among the specs, each checked; a reason when it is not legal."""
     options = g.field_options(g.all_field())
     rest = list(given)
@@ -523,23 +537,24 @@ def parse_choices(
     for n, spec in enumerate(specs):
         legal = abilities.legal_choices(g, spec, pid, holder)
         if not legal and not spec.up_to:
-            return f"there is nothing it can choose for choice {n + 1}"
+            return msg("ff.choice.nothing", n=n + 1)
         group: list[str] = []
         while rest and len(group) < spec.count:
             iid = options.get(rest[0])
             if iid is None or iid not in legal or iid in group:
                 if len(group) >= (0 if spec.up_to else spec.count):
                     break
-                return f"{rest[0]!r} cannot be chosen for choice {n + 1}" + (
-                    f" (choices: {', '.join(k for k, v in options.items() if v in legal)})" if legal else ""
-                )
+                if legal:
+                    keys = tuple(k for k, v in options.items() if v in legal)
+                    return msg("ff.choice.not_legal_among", key=rest[0], n=n + 1, choices=keys)
+                return msg("ff.choice.not_legal", key=rest[0], n=n + 1)
             group.append(iid)
             rest.pop(0)
         if len(group) < (0 if spec.up_to else min(spec.count, len(legal))):
-            return f"choice {n + 1} needs {spec.count}; {len(group)} given"
+            return msg("ff.choice.too_few", n=n + 1, count=spec.count, given=len(group))
         out.append(tuple(group))
     if rest:
-        return f"{', '.join(rest)} chosen beyond what it chooses"
+        return msg("ff.choice.too_many", keys=tuple(rest))
     return tuple(out)
 
 
@@ -550,13 +565,11 @@ def x_problem(
     11.7.7), a non-negative integer (4.1); None when the action gives what it needs."""
     has = variable is not None and variable.cost is not None
     if has and x is None:
-        return IllegalActionError(kind, rule_id, f"{name}: choose the value of X in its cost")
+        return IllegalActionError(kind, rule_id, msg("ff.x.choose", card=name))
     if has and x is not None and x < 0:
-        return IllegalActionError(
-            kind, "4.1", f"{name}: X = {x}, but a player choosing a number cannot choose one below 0"
-        )
+        return IllegalActionError(kind, "4.1", msg("ff.x.negative", card=name, x=x))
     if not has and x is not None:
-        return IllegalActionError(kind, rule_id, f"{name} has no X in its cost")
+        return IllegalActionError(kind, rule_id, msg("ff.x.none", card=name))
     return None
 
 
@@ -599,30 +612,33 @@ def split_of(
     found = distributed(effects, modes)
     if found is None:
         if split:
-            return IllegalActionError(kind, rule_id, f"{name} divides no damage: it takes no split")
+            return IllegalActionError(kind, rule_id, msg("ff.split.none", card=name))
         return ()
     op, n = found
     group = chosen[n] if n < len(chosen) else ()
     labels = {g.option_of(i): i for i in group}
     if not group:
         if split:
-            return IllegalActionError(kind, rule_id, f"{name} chose nothing to divide its damage among")
+            return IllegalActionError(kind, rule_id, msg("ff.split.nothing_chosen", card=name))
         return ()
     if set(split) != set(labels):
         return IllegalActionError(
             kind,
             rule_id,
-            f"{name}: declare a share of its {op.amount} damage for each card it chose "
-            f"({', '.join(labels)}); found {', '.join(split) or 'none'}",
+            msg(
+                "ff.split.each",
+                card=name,
+                damage=op.amount,
+                chosen=tuple(labels),
+                found=tuple(split) or msg("kernel.none"),
+            ),
         )
     low = sorted(k for k, v in split.items() if v < 1)
     if low:
-        return IllegalActionError(
-            kind, rule_id, f"{name}: every card gets at least 1 of the damage, not {', '.join(low)}"
-        )
+        return IllegalActionError(kind, rule_id, msg("ff.split.at_least_one", card=name, keys=tuple(low)))
     if sum(split.values()) != op.amount:
         return IllegalActionError(
-            kind, rule_id, f"{name}: the shares add up to {sum(split.values())}, not to its {op.amount} damage"
+            kind, rule_id, msg("ff.split.sum", card=name, n=sum(split.values()), damage=op.amount)
         )
     return tuple((labels[k], split[k]) for k in labels)
 
@@ -730,7 +746,7 @@ def cast_summon(g: Fftcg, entry: ScriptedInput, iid: str, *, silent: bool = Fals
             "cast", "11.3.4.1" if mode_problem.id == "ff.modes.none_now" else "11.3.4", mode_problem
         )
     elif (act.mode is not None or act.modes) and not d.modes:
-        problem = IllegalActionError("cast", "11.3.4", f"{d.name} has no effects to choose among")
+        problem = IllegalActionError("cast", "11.3.4", msg("ff.modes.no_modes", card=d.name))
     elif (bad_x := x_problem("cast", "11.3.5", d.name, d.x, act.x)) is not None:
         problem = bad_x
     elif isinstance(picked := options_of("cast", "11.3.5", d.name, d.options, act.options), IllegalActionError):
@@ -738,8 +754,8 @@ def cast_summon(g: Fftcg, entry: ScriptedInput, iid: str, *, silent: bool = Fals
     else:
         options = picked
         parsed = parse_choices(g, pid, specs, act.choose, None)
-        if isinstance(parsed, str):
-            problem = IllegalActionError("cast", "11.3.3", f"{d.name}: {parsed}")
+        if isinstance(parsed, Message):
+            problem = IllegalActionError("cast", "11.3.3", msg("ff.choice.of", card=d.name, why=parsed))
         else:
             if not silent:
                 abilities.must_choice_gap(g, specs, pid, None, d.name)
@@ -748,9 +764,7 @@ def cast_summon(g: Fftcg, entry: ScriptedInput, iid: str, *, silent: bool = Fals
             if alternative is not None and changed and not silent:
                 raise g.ambiguity(
                     ["11.3.5", "11.3.7"],
-                    f"{d.name} is cast paying the alternative cost {alternative.name} while effects change the cost "
-                    f"to cast it ({', '.join(changed)}): the rules do not say whether those changes apply to an "
-                    "alternative cost",
+                    msg("ff.gap.alternative_and_changes", card=d.name, option=alternative.name, changes=tuple(changed)),
                 )
             req = with_options(
                 requirement_for_cost(alternative.cost)
@@ -781,7 +795,7 @@ def cast_summon(g: Fftcg, entry: ScriptedInput, iid: str, *, silent: bool = Fals
             if not isinstance(checked, IllegalActionError) and crystals > g.state.players[pid].counters.get(
                 "crystals", 0
             ):
-                checked = IllegalActionError("cast", "11.3.7.1", f"{g.name(pid)} has too few crystals")
+                checked = IllegalActionError("cast", "11.3.7.1", msg("ff.pay.too_few_crystals", player=g.name(pid)))
             if isinstance(checked, IllegalActionError):
                 problem = checked
             else:
@@ -791,9 +805,7 @@ def cast_summon(g: Fftcg, entry: ScriptedInput, iid: str, *, silent: bool = Fals
                 if paid.surplus and {"light", "dark"} & set(d.elements) and not silent:
                     raise g.ambiguity(
                         ["11.3.7.1", "5.2.1.3.1"],
-                        f"{d.name} is a Light or Dark summon paid with {paid.surplus} CP beyond its cost by "
-                        "discarding: 11.3.7.1 allows 1 CP beyond for each element the cost requires, "
-                        "and it requires none",
+                        msg("ff.gap.light_summon_surplus", card=d.name, n=paid.surplus),
                     )
     if silent:
         return pid if problem is None else None
@@ -813,18 +825,24 @@ def cast_summon(g: Fftcg, entry: ScriptedInput, iid: str, *, silent: bool = Fals
         split_rule="11.3.6",
     )
     g.stack.push_card(iid, "summon", pid, d.name, payload, tuple(i for group in chosen for i in group))
-    what = ", ".join(g.label(i) for group in chosen for i in group)
-    x_words = f"X is {act.x} and " if payload.x is not None else ""
+    what = tuple(g.cref(i) for group in chosen for i in group)
+    total = fixed_total if options else cost + (payload.x or 0)
     g.record(
         StepKind.ACTION,
         pid,
-        f"{g.name(pid)} casts {d.name}: it is revealed and goes on top of the stack"
-        + (abilities.mode_words(declared, number, d.pick) if declared else "")
-        + (f", choosing {what}" if what else "")
-        + (f", dividing its damage: {split_words(g, split)}" if split else "")
-        + option_words(options)
-        + f"; {x_words}its cost is fixed at {fixed_total if options else cost + (payload.x or 0)}"
-        + (f" ({', '.join(changed)})" if changed and not any(o.alternative for o in options) else ""),
+        seq(
+            msg("ff.cast.summon", player=g.name(pid), card=d.name),
+            abilities.modes_declared(declared, number, d.pick) if declared else "",
+            msg("ff.stack.choosing", cards=what) if what else "",
+            msg("ff.cast.dividing", shares=g.shares(split)) if split else "",
+            option_words(options),
+            msg("ff.cast.x_cost_fixed", x=payload.x, n=total)
+            if payload.x is not None
+            else msg("ff.cast.cost_fixed", n=total),
+            msg("ff.cast.changed_by", changes=tuple(changed))
+            if changed and not any(o.alternative for o in options)
+            else "",
+        ),
         ["11.3.1", "11.3.2", "15.1.1.7.1", "6.2.3", "7.12.1", "7.12.3", "11.3.7", "9.3.1.6"]
         + (["11.3.3"] if chosen else [])
         + (["11.3.4"] if declared else [])
@@ -836,9 +854,9 @@ def cast_summon(g: Fftcg, entry: ScriptedInput, iid: str, *, silent: bool = Fals
     )
     carry_out(g, pid, paid, ["11.3.7.1"], d.name, "11.3.7.1")
     if paid.cards:
-        terms.discard_cards(g, pid, list(paid.cards), ["11.3.7.1"], pid, f"the cost of {d.name}")
+        terms.discard_cards(g, pid, list(paid.cards), ["11.3.7.1"], pid, msg("ff.cost.of", what=d.name))
     pay_crystals(g, pid, sum(o.cost.crystals for o in options), ["11.3.7.1"])
-    g.record(StepKind.ACTION, pid, f"{d.name} is cast: {g.name(pid)} receives priority", ["11.3.8"])
+    g.record(StepKind.ACTION, pid, msg("ff.cast.cast", card=d.name, player=g.name(pid)), ["11.3.8"])
     abilities.trigger(g, Event("summon_cast", pid, iid, iid), cites=("11.3.8",))
     return pid
 
@@ -889,7 +907,7 @@ def cast_character(g: Fftcg, entry: ScriptedInput, iid: str | None, *, silent: b
     options: tuple[CostOption, ...] = ()
     fixed_total = 0
     if iid is None:
-        problem = IllegalActionError("cast", "11.4.2", f"{g.name(pid)} has no {act.card!r} in hand")
+        problem = IllegalActionError("cast", "11.4.2", msg("ff.cast.not_in_hand", player=g.name(pid), key=act.card))
     else:
         d = g.definition(iid)
         back_attack = "back_attack" in d.keywords
@@ -898,23 +916,23 @@ def cast_character(g: Fftcg, entry: ScriptedInput, iid: str | None, *, silent: b
         if back_attack:
             if g.state.phase not in ("main1", "main2", "attack") or g.window is None or not g.window.summons:
                 problem = IllegalActionError(
-                    "cast", "15.2.5.2", "a Back Attack character is cast only in a main or attack phase with priority"
+                    "cast", "15.2.5.2", msg("ff.cast.back_attack_timing", keyword=KEYWORDS["back_attack"])
                 )
         elif pid != g.state.turn_player:
-            problem = IllegalActionError("cast", "11.4.1", "only the turn player casts characters")
+            problem = IllegalActionError("cast", "11.4.1", msg("ff.cast.turn_player_only"))
         elif not main or g.window is None or not g.window.summons:
-            problem = IllegalActionError("cast", "11.4.1", "characters are cast only in a main phase")
+            problem = IllegalActionError("cast", "11.4.1", msg("ff.cast.main_phase_only"))
             also = ("9.3.1.5",)
         elif not g.stack.is_empty():
-            problem = IllegalActionError("cast", "11.4.1", "characters are cast only while the stack is empty")
+            problem = IllegalActionError("cast", "11.4.1", msg("ff.cast.stack_empty_only"))
             also = ("9.3.1.5",)
         if problem is None:
             limit = terms.field_limit(g, pid, iid, silent=True)
             if limit:
                 reason = {
-                    "7.7.3": f"{g.name(pid)} already has a {d.name} without the general icon on the field",
-                    "7.7.4": f"{g.name(pid)} already has five backups",
-                    "7.7.5": f"{g.name(pid)} already has a Light or Dark character",
+                    "7.7.3": msg("ff.limit.same_name", player=g.name(pid), card=d.name),
+                    "7.7.4": msg("ff.limit.five_backups", player=g.name(pid)),
+                    "7.7.5": msg("ff.limit.light_or_dark", player=g.name(pid)),
                 }[limit]
                 problem = IllegalActionError("cast", limit, reason)
         if problem is None:
@@ -930,9 +948,12 @@ def cast_character(g: Fftcg, entry: ScriptedInput, iid: str | None, *, silent: b
             if alternative is not None and changed_now and not silent:
                 raise g.ambiguity(
                     ["11.4.4", "11.4.6"],
-                    f"{d.name} is cast paying the alternative cost {alternative.name} while effects change the cost "
-                    f"to cast it ({', '.join(changed_now)}): the rules do not say whether those changes apply to an "
-                    "alternative cost",
+                    msg(
+                        "ff.gap.alternative_and_changes",
+                        card=d.name,
+                        option=alternative.name,
+                        changes=tuple(changed_now),
+                    ),
                 )
             req = with_options(
                 requirement_for_cost(alternative.cost)
@@ -959,7 +980,7 @@ def cast_character(g: Fftcg, entry: ScriptedInput, iid: str | None, *, silent: b
             if not isinstance(checked, IllegalActionError) and sum(o.cost.crystals for o in options) > g.state.players[
                 pid
             ].counters.get("crystals", 0):
-                checked = IllegalActionError("cast", "11.4.7", f"{g.name(pid)} has too few crystals")
+                checked = IllegalActionError("cast", "11.4.7", msg("ff.pay.too_few_crystals", player=g.name(pid)))
             if isinstance(checked, IllegalActionError):
                 problem = checked
             else:
@@ -975,25 +996,18 @@ def cast_character(g: Fftcg, entry: ScriptedInput, iid: str | None, *, silent: b
     if divides:
         raise g.ambiguity(
             ["11.4.3", "11.4.5", "11.4.1", "11.4.8"],
-            f"{d.name} asks which of its effects to use (11.4.3) and how one of them divides its damage among cards "
-            "(11.4.5), both declared as it is cast; but a character is cast without the stack (11.4.1) and only "
-            "enters the field (11.4.8): the rules do not say when or how the declared effect and its division are "
-            "carried out",
+            msg("ff.gap.character_divides", card=d.name),
         )
     if d.modes:
         raise g.ambiguity(
             ["11.4.3", "11.4.1", "11.4.8"],
-            f"{d.name} asks which of its effects to use, declared as it is cast (11.4.3), but a character is cast "
-            "without the stack (11.4.1) and only enters the field (11.4.8): the rules do not say when or how the "
-            "declared effect is carried out",
+            msg("ff.gap.character_modes", card=d.name),
         )
     with_effects = [o for o in options if o.effects]
     if with_effects:
         raise g.ambiguity(
             ["11.4.4", "11.4.1", "11.4.8"],
-            f"{d.name} is cast paying the additional cost {with_effects[0].name}, whose text does something when it is "
-            "paid (11.4.4); but a character is cast without the stack (11.4.1) and only enters the field (11.4.8): "
-            "the rules do not say when or how that is carried out",
+            msg("ff.gap.character_cost_effect", card=d.name, option=with_effects[0].name),
         )
     cost, changed = card_cost(g, pid, iid)
     alt = any(o.alternative for o in options)
@@ -1003,13 +1017,15 @@ def cast_character(g: Fftcg, entry: ScriptedInput, iid: str | None, *, silent: b
     g.record(
         StepKind.ACTION,
         pid,
-        f"{g.name(pid)} casts {d.name} (a special action: no stack, no response)"
-        + (" with Back Attack" if back_attack else "")
-        + (f"; X is {act.x} and its cost is fixed at {cost + act.x}" if d.x is not None and act.x is not None else "")
-        + option_words(options)
-        + (f"; its cost is fixed at {fixed_total}" if options else "")
-        + (f"; its cost is fixed at {cost}" if (d.x is None or act.x is None) and not options else "")
-        + (f" ({', '.join(changed)})" if changed and not alt else ""),
+        seq(
+            msg("ff.cast.character", player=g.name(pid), card=d.name),
+            msg("ff.cast.with_back_attack", keyword=KEYWORDS["back_attack"]) if back_attack else "",
+            msg("ff.cast.x_cost_fixed", x=act.x, n=cost + act.x) if d.x is not None and act.x is not None else "",
+            option_words(options),
+            msg("ff.cast.cost_fixed", n=fixed_total) if options else "",
+            msg("ff.cast.cost_fixed", n=cost) if (d.x is None or act.x is None) and not options else "",
+            msg("ff.cast.changed_by", changes=tuple(changed)) if changed and not alt else "",
+        ),
         ["11.4.1", "11.4.2", "11.4.6", "15.1.1.7.1"]
         + (["15.2.5.1", "15.2.5.2", "15.2.5.4"] if back_attack else [])
         + (["15.2.5.3"] if back_attack and not g.stack.is_empty() else [])
@@ -1021,7 +1037,7 @@ def cast_character(g: Fftcg, entry: ScriptedInput, iid: str | None, *, silent: b
     )
     carry_out(g, pid, paid, ["11.4.7"], d.name, "11.4.6.1.4")
     if paid.cards:
-        terms.discard_cards(g, pid, list(paid.cards), ["11.4.7"], pid, f"the cost of {d.name}")
+        terms.discard_cards(g, pid, list(paid.cards), ["11.4.7"], pid, msg("ff.cost.of", what=d.name))
     pay_crystals(g, pid, sum(o.cost.crystals for o in options), ["11.4.7"])
     terms.put_onto_field(g, pid, iid, ["11.4.8"], pid)
     return g.state.turn_player
@@ -1061,7 +1077,7 @@ def cast_by_effect(g: Fftcg, pid: str, iid: str, by: str, *, silent: bool = Fals
     if g.card(iid).zone != f"{pid}.hand":
         if not silent:
             g.record(
-                StepKind.EFFECT, pid, f"{d.name} is no longer in {g.name(pid)}'s hand: it is not cast", ["11.3.11"]
+                StepKind.EFFECT, pid, msg("ff.cast.left_hand", card=d.name, zone=g.zref(f"{pid}.hand")), ["11.3.11"]
             )
         return False
     if d.type == "summon":
@@ -1072,7 +1088,7 @@ def cast_by_effect(g: Fftcg, pid: str, iid: str, by: str, *, silent: bool = Fals
             g.record(
                 StepKind.EFFECT,
                 pid,
-                f"{d.name} has nothing it can choose: it cannot be cast and stays in the hand",
+                msg("ff.cast.nothing_to_choose", card=d.name),
                 ["11.3.3", "11.3.11"],
             )
             return False
@@ -1083,12 +1099,14 @@ def cast_by_effect(g: Fftcg, pid: str, iid: str, by: str, *, silent: bool = Fals
             replaces=tuple(d.replaces),
         )
         g.stack.push_card(iid, "summon", pid, d.name, payload, tuple(i for group in chosen for i in group))
-        what = ", ".join(g.label(i) for group in chosen for i in group)
+        what = tuple(g.cref(i) for group in chosen for i in group)
         g.record(
             StepKind.EFFECT,
             pid,
-            f"right after {by} has resolved, {g.name(pid)} casts {d.name} by its effect, without paying its cost: it "
-            "is revealed and goes on top of the stack" + (f", choosing {what}" if what else ""),
+            seq(
+                msg("ff.cast.by_effect_summon", by=g.said(by), player=g.name(pid), card=d.name),
+                msg("ff.stack.choosing", cards=what) if what else "",
+            ),
             ["11.3.11", "11.3.2", "6.2.3", "7.12.1"] + (["11.3.3"] if chosen else []),
         )
         abilities.trigger(g, Event("summon_cast", pid, iid, iid), cites=("11.3.8",))
@@ -1100,15 +1118,14 @@ def cast_by_effect(g: Fftcg, pid: str, iid: str, by: str, *, silent: bool = Fals
         g.record(
             StepKind.EFFECT,
             pid,
-            f"{d.name} cannot enter {g.name(pid)}'s field: it is not cast and stays in the hand",
+            msg("ff.cast.cannot_enter", card=d.name, zone=g.zref(f"{pid}.field")),
             ["11.4.1.1", limit],
         )
         return False
     g.record(
         StepKind.EFFECT,
         pid,
-        f"right after {by} has resolved, {g.name(pid)} casts {d.name} by its effect, without paying its cost (no "
-        "stack, no response)",
+        msg("ff.cast.by_effect_character", by=g.said(by), player=g.name(pid), card=d.name),
         ["11.4.1.1", "11.4.2"],
     )
     terms.put_onto_field(g, pid, iid, ["11.4.8"], pid)
@@ -1195,7 +1212,7 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
     flag = f"ability:{iid}:{act.ability}"
     split: tuple[tuple[str, int], ...] = ()
     split_rule = "11.7.8" if special else "11.6.8"
-    read_words = ""
+    read_words: Message | None = None
     fixed = 0
     options: tuple[CostOption, ...] = ()
     cost = Cost()
@@ -1215,20 +1232,18 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
         )
     if iid is None or a is None:
         problem = IllegalActionError(
-            "ability", "11.6.4", f"{g.name(pid)} controls no {act.card!r} with an ability {act.ability!r}"
+            "ability", "11.6.4", msg("ff.use.no_ability", player=g.name(pid), key=act.card, ability=act.ability)
         )
     elif g.window is None or not g.window.summons:
         problem = IllegalActionError(
             "ability",
             _timing_rule(g, "9.3.1.7"),
-            "action and special abilities are used only in the main and attack phases",
+            msg("ff.use.timing"),
         )
     elif a.per_turn is not None and g.state.flag(pid, flag) >= a.per_turn:
-        problem = IllegalActionError(
-            "ability", base, f"{act.ability} may be used {a.per_turn} time(s) a turn and has been"
-        )
+        problem = IllegalActionError("ability", base, msg("ff.use.per_turn", ability=act.ability, n=a.per_turn))
     elif cost.dull and g.is_dull(iid):
-        problem = IllegalActionError("ability", base, f"{g.label(iid)} is dull: it cannot be dulled to pay the cost")
+        problem = IllegalActionError("ability", base, msg("ff.use.dull", card=g.cref(iid)))
     elif (
         cost.dull
         and g.chars(iid).type in ("forward", "backup")
@@ -1238,14 +1253,14 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
         problem = IllegalActionError(
             "ability",
             "11.7.2.2" if special else "11.6.2.2",
-            f"{g.label(iid)} has not been controlled since the start of the turn and has no Haste",
+            msg("ff.attack.not_since_start", card=g.cref(iid), haste=KEYWORDS["haste"]),
         )
     elif any(g.counters(iid).get(n, 0) < k for n, k in cost.remove_counters.items()):
-        problem = IllegalActionError("ability", base, f"{g.label(iid)} has too few counters to remove")
+        problem = IllegalActionError("ability", base, msg("ff.use.few_counters", card=g.cref(iid)))
     elif cost.crystals > g.state.players[pid].counters.get("crystals", 0):
-        problem = IllegalActionError("ability", base, f"{g.name(pid)} has too few crystals")
+        problem = IllegalActionError("ability", base, msg("ff.pay.too_few_crystals", player=g.name(pid)))
     elif cost.characters is None and act.characters:
-        problem = IllegalActionError("ability", base, f"the cost of {act.ability} uses no other characters")
+        problem = IllegalActionError("ability", base, msg("ff.use.no_characters", ability=act.ability))
     elif cost.characters is not None and isinstance(
         used := cost_characters(g, pid, iid, cost.characters, act.characters, special, _dulled(g, pid, act.pay)),
         IllegalActionError,
@@ -1262,7 +1277,7 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
             ]
             if not hand:
                 problem = IllegalActionError(
-                    "ability", "11.7.1", f"{g.name(pid)} has no other card named {name} in hand"
+                    "ability", "11.7.1", msg("ff.use.no_same_name", player=g.name(pid), card=name)
                 )
             else:
                 same_name = hand[0]
@@ -1279,7 +1294,7 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
                 declared, number = checked_modes
                 specs, _ = abilities.declared_modes(declared)
         elif problem is None and (act.mode is not None or act.modes):
-            problem = IllegalActionError("ability", mode_rule, f"{act.ability} has no effects to choose among")
+            problem = IllegalActionError("ability", mode_rule, msg("ff.modes.no_modes", card=act.ability))
         if problem is None:
             problem = x_problem("ability", "11.7.7" if special else "11.6.7", act.ability, a.x, act.x)
         if problem is None:
@@ -1287,21 +1302,23 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
             if isinstance(picked, IllegalActionError):
                 problem = picked
             elif cost.crystals + option_crystals(picked) > g.state.players[pid].counters.get("crystals", 0):
-                problem = IllegalActionError("ability", base, f"{g.name(pid)} has too few crystals")
+                problem = IllegalActionError("ability", base, msg("ff.pay.too_few_crystals", player=g.name(pid)))
             elif iid is not None and any(
                 g.counters(iid).get(n, 0) < k for n, k in option_counters(cost, picked).items()
             ):
                 problem = IllegalActionError(
                     "ability",
                     "11.7.10" if special else "11.6.10",
-                    f"{g.label(iid)} has too few counters to remove for every cost chosen",
+                    msg("ff.use.few_counters_options", card=g.cref(iid)),
                 )
             else:
                 options = picked
         if problem is None:
             parsed = parse_choices(g, pid, specs, act.choose, iid)
-            if isinstance(parsed, str):
-                problem = IllegalActionError("ability", "11.7.5" if special else "11.6.5", f"{act.ability}: {parsed}")
+            if isinstance(parsed, Message):
+                problem = IllegalActionError(
+                    "ability", "11.7.5" if special else "11.6.5", msg("ff.choice.of", card=act.ability, why=parsed)
+                )
             else:
                 if not silent:
                     abilities.must_choice_gap(g, specs, pid, iid, act.ability)
@@ -1315,9 +1332,7 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
                 if beyond and not silent:
                     raise g.ambiguity(
                         ["11.7.7" if special else "11.6.7", rid],
-                        f"the cost of {act.ability} reads card information and is reduced by {beyond} CP more than "
-                        "its CP of any element: the rules do not say whether a reduction removes CP of a specific "
-                        "element",
+                        msg("ff.gap.reduced_below_elements", ability=act.ability, n=beyond),
                     )
                 divided = split_of(
                     g,
@@ -1355,7 +1370,12 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
         return None
     assert iid is not None and a is not None and paid is not None
     card = g.card(iid)
-    label = f"{card.name}'s {'special' if special else 'action'} ability {a.name}"
+    label = g.labelled(
+        f"{card.name}'s {'special' if special else 'action'} ability {a.name}",
+        msg("ff.ability.special", card=card.name, name=a.name)
+        if special
+        else msg("ff.ability.action", card=card.name, name=a.name),
+    )
     x = act.x if a.x is not None and a.x.cost is not None else None
     payload = OnStack(
         effects=(tuple(a.effects) if not declared else ()) + tuple(op for o in options for op in o.effects),
@@ -1373,18 +1393,20 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
     g.stack.push_ability(
         "special" if special else "action", pid, iid, label, payload, tuple(i for grp in chosen for i in grp)
     )
-    what = ", ".join(g.label(i) for group in chosen for i in group)
+    what = tuple(g.cref(i) for group in chosen for i in group)
     g.record(
         StepKind.ACTION,
         pid,
-        f"{g.name(pid)} uses {label}: it goes on top of the stack"
-        + (abilities.mode_words(declared, number, a.pick) if declared else "")
-        + (f", choosing {what}" if what else "")
-        + (f", dividing its damage: {split_words(g, split)}" if split else "")
-        + (f"; X is {x}" if x is not None else "")
-        + option_words(options)
-        + (f"; its cost is fixed at {fixed} CP ({read_words})" if read_words else "")
-        + (f"; its CP cost is fixed at {fixed}" if options and not read_words else ""),
+        seq(
+            msg("ff.use.uses", player=g.name(pid), ability=g.said(label)),
+            abilities.modes_declared(declared, number, a.pick) if declared else "",
+            msg("ff.stack.choosing", cards=what) if what else "",
+            msg("ff.cast.dividing", shares=g.shares(split)) if split else "",
+            msg("ff.use.x", x=x) if x is not None else "",
+            option_words(options),
+            msg("ff.use.cost_read", n=fixed, change=read_words) if read_words is not None else "",
+            msg("ff.use.cp_cost_fixed", n=fixed) if options and read_words is None else "",
+        ),
         (["11.7.1", "11.7.3", "11.7.4", "11.7.9"] if special else ["11.6.1", "11.6.3", "11.6.4", "11.6.9"])
         + ["9.3.1.7"]
         + ([("11.7.6" if special else "11.6.6")] if declared else [])
@@ -1392,7 +1414,7 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
         + (["11.7.5" if special else "11.6.5"] if chosen else [])
         + ([split_rule] if split else [])
         + ([("11.7.7" if special else "11.6.7"), "4.5"] if x is not None else [])
-        + ([("11.7.7" if special else "11.6.7")] if (read_words or options) and x is None else [])
+        + ([("11.7.7" if special else "11.6.7")] if (read_words is not None or options) and x is None else [])
         + ([("11.7.2.1" if special else "11.6.2.1")] if any(o.alternative for o in options) else []),
         play=entry.index,
     )
@@ -1406,16 +1428,18 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
         g.record(
             StepKind.ACTION,
             pid,
-            f"{g.name(pid)} dulls {card.name} for the dull icon",
+            msg("ff.use.dull_icon", player=g.name(pid), card=card.name),
             [pay_rule, "15.1.1.2.1"]
             + (["15.2.2.3"] if not g.controlled_since_turn_start(iid) and g.has(iid, "haste") else []),
         )
     if same_name is not None:
-        terms.discard_cards(g, pid, [same_name], [pay_rule, "11.7.1"], pid, f"the card of the same name for {a.name}")
+        terms.discard_cards(
+            g, pid, [same_name], [pay_rule, "11.7.1"], pid, msg("ff.use.same_name_card", ability=a.name)
+        )
     if paid.cards:
-        terms.discard_cards(g, pid, list(paid.cards), [pay_rule], pid, f"the cost of {a.name}")
+        terms.discard_cards(g, pid, list(paid.cards), [pay_rule], pid, msg("ff.cost.of", what=a.name))
     for name, k in sorted(option_counters(cost, options).items()):
-        terms.change_counters(g, iid, name, -k, pid, f"the cost of {a.name}")
+        terms.change_counters(g, iid, name, -k, pid, msg("ff.cost.of", what=a.name))
     pay_crystals(g, pid, cost.crystals + option_crystals(options), [pay_rule])
     if cost.characters is not None:
         checked_chars = cost_characters(g, pid, iid, cost.characters, act.characters, special, silent=True)
@@ -1425,7 +1449,7 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
             pid,
             cost.characters,
             checked_chars,
-            f"the cost of {a.name}",
+            msg("ff.cost.of", what=a.name),
             [pay_rule, "11.7.2.3" if special else "11.6.2.3"]
             + (["11.7.2.4" if special else "11.6.2.4"] if cost.characters.do in ("remove", "return_to_hand") else []),
         )
@@ -1434,7 +1458,7 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
     g.record(
         StepKind.ACTION,
         pid,
-        f"{label} is used: {g.name(pid)} receives priority",
+        msg("ff.use.used", ability=g.said(label), player=g.name(pid)),
         ["11.7.11" if special else "11.6.11"],
     )
     return pid
@@ -1462,31 +1486,30 @@ def cost_characters(
     for key in named:
         iid = options.get(key)
         if iid is None:
-            return IllegalActionError("ability", base, f"{key!r} is not a character on the field")
+            return IllegalActionError("ability", base, msg("ff.costchars.not_on_field", key=key))
         if iid in out:
-            return IllegalActionError("ability", base, f"{key!r} is named twice for the cost")
+            return IllegalActionError("ability", base, msg("ff.costchars.twice", key=key))
         if not continuous.matches(g, iid, cost.what, holder):
-            return IllegalActionError("ability", base, f"{g.label(iid)} is not a character the cost can use")
+            return IllegalActionError("ability", base, msg("ff.costchars.not_usable", card=g.cref(iid)))
         if g.card(iid).controller != pid:
             return IllegalActionError(
                 "ability",
                 own_rule,
-                f"{g.label(iid)} is controlled by {g.name(g.card(iid).controller)}: a cost uses "
-                f"only characters {g.name(pid)} controls",
+                msg("ff.costchars.not_own", card=g.cref(iid), other=g.name(g.card(iid).controller), player=g.name(pid)),
             )
         word = {"remove": "be_removed", "return_to_hand": "be_returned"}.get(cost.do)
         if word is not None and word in g.chars(iid).cannot:
-            what = "removed from the game" if cost.do == "remove" else "returned to the hand"
-            return IllegalActionError(
-                "ability", cannot_rule, f"{g.label(iid)} cannot be {what}, so it cannot pay the cost"
+            cannot = (
+                msg("ff.costchars.cannot_be_removed", card=g.cref(iid))
+                if cost.do == "remove"
+                else msg("ff.costchars.cannot_be_returned", card=g.cref(iid))
             )
+            return IllegalActionError("ability", cannot_rule, cannot)
         if cost.do == "dull" and (g.is_dull(iid) or iid in dulled):
-            return IllegalActionError("ability", base, f"{g.label(iid)} is dull: it cannot be dulled for the cost")
+            return IllegalActionError("ability", base, msg("ff.costchars.dull", card=g.cref(iid)))
         out.append(iid)
     if len(out) != cost.count:
-        return IllegalActionError(
-            "ability", base, f"the cost asks for {cost.count} character(s); {len(out)} named (with characters)"
-        )
+        return IllegalActionError("ability", base, msg("ff.costchars.count", n=cost.count, named=len(out)))
     return tuple(out)
 
 
@@ -1498,24 +1521,24 @@ def _dulled(g: Fftcg, pid: str, pay: Payment) -> tuple[str, ...]:
 
 
 def pay_cost_characters(
-    g: Fftcg, pid: str, cost: CostCharacters, iids: Sequence[str], why: str, cites: list[str]
+    g: Fftcg, pid: str, cost: CostCharacters, iids: Sequence[str], why: Sentence, cites: list[str]
 ) -> None:
     """Carry out a cost on characters checked by ``cost_characters``."""
     if cost.do == "dull":
         for iid in iids:
             g.set_marker(iid, "dull", 1)
-            g.record(StepKind.ACTION, pid, f"{g.name(pid)} dulls {g.label(iid)} for {why}", [*cites, "15.1.1.2.1"])
+            g.record(
+                StepKind.ACTION,
+                pid,
+                msg("ff.costchars.dulls", player=g.name(pid), card=g.cref(iid), why=why),
+                [*cites, "15.1.1.2.1"],
+            )
     elif cost.do == "break_zone":
         terms.to_break_zone(g, list(iids), False, cites, pid, why=why)
     else:
         zone = "removed" if cost.do == "remove" else "hand"
         for iid in iids:
             terms.leave_field(g, iid, zone, [*cites, "15.1.1.5.1" if zone == "removed" else "7.3"], pid)
-
-
-def split_words(g: Fftcg, split: Sequence[tuple[str, int]]) -> str:
-    """A declared division of damage for sentences: ``3000 to クラウド (P2.field), …``."""
-    return ", ".join(f"{n} to {g.label(i)}" for i, n in split)
 
 
 def _paid(pay: Payment) -> tuple[str, ...]:
@@ -1542,9 +1565,9 @@ def dejon(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str | None
     problem: IllegalActionError | None = None
     paid: Paid | None = None
     if iid is None or d is None or d.dejon is None:
-        problem = IllegalActionError("dejon", "15.2.7.3", f"{g.name(pid)} has no card with dejon {act.card!r} in hand")
+        problem = IllegalActionError("dejon", "15.2.7.3", msg("ff.dejon.not_in_hand", player=g.name(pid), key=act.card))
     elif pid != g.state.turn_player or g.state.phase not in ("main1", "main2") or not g.stack.is_empty():
-        problem = IllegalActionError("dejon", "15.2.7.3", "only the turn player, in a main phase, with the stack empty")
+        problem = IllegalActionError("dejon", "15.2.7.3", msg("ff.dejon.timing"))
     else:
         req = requirement_for_cost(d.dejon.cost)
         checked = check_payment(g, pid, act.pay, req, ("15.2.7.3", "15.2.7.3"), exclude=[iid])
@@ -1561,17 +1584,17 @@ def dejon(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str | None
     g.record(
         StepKind.ACTION,
         pid,
-        f"{g.name(pid)} uses dejon on {d.name}",
+        msg("ff.dejon.uses", player=g.name(pid), card=d.name),
         ["15.2.7.1", "15.2.7.1.1", "15.2.7.3", "15.2.7.2"],
         play=entry.index,
     )
-    carry_out(g, pid, paid, ["15.2.7.3"], f"{d.name}'s dejon")
+    carry_out(g, pid, paid, ["15.2.7.3"], msg("ff.dejon.of", card=d.name))
     g.move(iid, zone_id(pid, "removed"), face_down=False)
     g.set_marker(iid, "counter:デジョン", d.dejon.counters)
     g.record(
         StepKind.ACTION,
         pid,
-        f"{d.name} is removed from the game with {d.dejon.counters} dejon counter(s)",
+        msg("ff.dejon.removed", card=d.name, n=d.dejon.counters),
         ["15.2.7.3", "6.7.1"],
     )
     return g.state.turn_player

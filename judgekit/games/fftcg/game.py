@@ -28,7 +28,7 @@ from judgekit.engine import (
 from judgekit.engine.stack import Stack
 from judgekit.games.fftcg.cards import Ability, CardDef, CardFilter, Element, Keyword, SelfReplace
 from judgekit.games.fftcg.words import WINDOWS
-from judgekit.message import Message, Sentence
+from judgekit.message import Message, Sentence, msg
 
 ZONES: tuple[ZoneSpec, ...] = (
     ZoneSpec("deck", "デッキ", ordered=True, visibility=Visibility.HIDDEN),
@@ -285,6 +285,10 @@ class Fftcg(Engine):
         a trigger's label), noted as saying ``says`` in sentences; returns ``label``."""
         self._said[label] = says
         return label
+
+    def shares(self, split: Sequence[tuple[str, int]]) -> tuple[Message, ...]:
+        """A declared division of damage for sentences: ``3000 to クラウド (P2's field), …``."""
+        return tuple(msg("ff.damage.share", n=n, card=self.cref(i)) for i, n in split)
 
     def said(self, label: str) -> Sentence:
         """What ``label`` says in a sentence: the message noted for it, else the label as it is (a card name)."""

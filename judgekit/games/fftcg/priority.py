@@ -198,7 +198,7 @@ def put_triggers(g: Fftcg, *, silent: bool = False) -> bool:
                 g.record(
                     StepKind.EFFECT,
                     pid,
-                    msg("ff.auto.divided", ability=g.said(info.label), shares=shares(g, split)),
+                    msg("ff.auto.divided", ability=g.said(info.label), shares=g.shares(split)),
                     ["11.8.12"],
                 )
     return True
@@ -242,11 +242,6 @@ def _flat(chosen: Sequence[Sequence[str]]) -> tuple[str, ...]:
 
 def _chosen(g: Fftcg, chosen: Sequence[Sequence[str]]) -> tuple[CardRef, ...]:
     return tuple(g.cref(i) for group in chosen for i in group)
-
-
-def shares(g: Fftcg, split: Sequence[tuple[str, int]]) -> tuple[Message, ...]:
-    """A declared division of damage for sentences: ``3000 to クラウド (P2's field), …``."""
-    return tuple(msg("ff.damage.share", n=n, card=g.cref(i)) for i, n in split)
 
 
 def take_priority(g: Fftcg, player: str) -> tuple[Answer, str]:

@@ -1062,23 +1062,25 @@ def counters(g: Fftcg, ctx: Ctx, op: Counters, *, silent: bool = False) -> bool:
     if silent:
         return bool(found)
     for t in found:
-        change_counters(g, t, op.name, op.count, ctx.controller, ctx.label)
+        change_counters(g, t, op.name, op.count, ctx.controller, g.said(ctx.label))
     return bool(found)
 
 
 @rule("6.7.1", "6.7.2", "15.1.1.10.1", role=RuleRole.TERM)
-def change_counters(g: Fftcg, iid: str, name: str, by: int, actor: str, why: str, *, silent: bool = False) -> int:
+def change_counters(g: Fftcg, iid: str, name: str, by: int, actor: str, why: Sentence, *, silent: bool = False) -> int:
     """6.7: put counters on a card (``by`` > 0), or remove them (15.1.1.10.1); how many it has after."""
     if silent:
         return max(0, g.counters(iid).get(name, 0) + by)
     have = g.counters(iid).get(name, 0)
     after = max(0, have + by)
     g.set_marker(iid, f"counter:{name}", after)
-    verb = "gets" if by > 0 else "loses"
+    n = abs(after - have)
     g.record(
         sentence_kind(actor),
         actor,
-        f"{why}: {g.label(iid)} {verb} {abs(after - have)} {name} counter(s) ({have} → {after})",
+        msg("ff.counters.gets", why=why, card=g.cref(iid), n=n, name=name, before=have, after=after)
+        if by > 0
+        else msg("ff.counters.loses", why=why, card=g.cref(iid), n=n, name=name, before=have, after=after),
         ["6.7.1", "6.7.2"] if by > 0 else ["15.1.1.10.1"],
     )
     if by < 0 and after == 0 and have > 0 and name == "デジョン":
