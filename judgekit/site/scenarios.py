@@ -9,7 +9,6 @@ Markdown rendered with raw HTML and images disabled; everything else is escaped.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -446,18 +445,14 @@ def _summary(scenario: ScenarioPage) -> dict[str, Any]:
 def scenario_view(site: Site, scenario: ScenarioPage) -> dict[str, Any]:
     """What the scenario page's template gets."""
     book = site.books.get((scenario.game, scenario.document, scenario.version))
-    boards: list[str] = []
-    board_of: dict[str, int] = {}
+    board_of: dict[BoardView, int] = {}  # each distinct board, numbered (a step's board, unchanged, is the same object)
     steps: list[StepView] = []
     previews: dict[str, dict[str, str]] = {}
     trace = scenario.trace
     if trace is not None:
         for step in trace.steps:
-            key = json.dumps(step.board.to_json(), sort_keys=True, ensure_ascii=False)
-            if key not in board_of:
-                board_of[key] = len(boards)
-                boards.append(key)
-            steps.append(_step_view(site, step, board_of[key], previews, scenario.game))
+            number = board_of.setdefault(step.board, len(board_of))
+            steps.append(_step_view(site, step, number, previews, scenario.game))
         outcome_rules = tuple(_rule_link(site, ref, previews) for ref in trace.outcome.rules)
     else:
         outcome_rules = ()
