@@ -19,8 +19,10 @@ from judgekit.commands import scenarios as scenario_commands
 from judgekit.commands import site as site_commands
 from judgekit.commands import versions as versions_commands
 from judgekit.commands.common import guarded, silence_stdout
+from judgekit.commands.help import LocalisedGroup
 
 app = typer.Typer(
+    cls=LocalisedGroup,
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,

@@ -151,6 +151,10 @@ SOURCES = (
 """Where message ids are taken from, and how."""
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None, "ui": None, "attr": (2,)}
 """Calls that mark messages."""
+HELP_SOURCES = ("judgekit/cli.py", "judgekit/commands/*.py")
+"""Where the command line's help texts are: each ``help="…"`` argument and each command's docstring
+(a function decorated with ``guarded``) is a message id, as typer shows it (see
+:mod:`judgekit.commands.help`)."""
 
 
 def extract_messages(root: Path = REPO) -> Iterator[tuple[str | tuple[str, str], str]]:
@@ -171,6 +175,30 @@ def extract_messages(root: Path = REPO) -> Iterator[tuple[str | tuple[str, str],
                 yield (str(message[0]), str(message[1])), where
             else:
                 yield str(message), where
+    yield from extract_help(root)
+
+
+def extract_help(root: Path = REPO) -> Iterator[tuple[str, str]]:
+    """The command line's help texts under ``root`` (see :data:`HELP_SOURCES`) with where they are."""
+    import ast
+    import inspect
+
+    for pattern in HELP_SOURCES:
+        for path in sorted(root.glob(pattern)):
+            name = path.relative_to(root).as_posix()
+            tree = ast.parse(path.read_text(encoding="utf-8"), filename=name)
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Call):
+                    for keyword in node.keywords:
+                        value = keyword.value
+                        if keyword.arg == "help" and isinstance(value, ast.Constant) and isinstance(value.value, str):
+                            yield inspect.cleandoc(value.value), f"{name}:{value.lineno}"
+                elif isinstance(node, ast.FunctionDef) and any(
+                    isinstance(d, ast.Name) and d.id == "guarded" for d in node.decorator_list
+                ):
+                    doc = ast.get_docstring(node)
+                    if doc:
+                        yield doc, f"{name}:{node.lineno}"
 
 
 def update_catalogs(root: Path = REPO) -> list[Path]:

@@ -90,3 +90,44 @@ def test_check_and_run_in_japanese() -> None:
 def test_an_unknown_language_is_refused() -> None:
     code, _, err = invoke("--lang", "fr", "games")
     assert code == 2 and err == "error: --lang 'fr': expected ja or en\n"
+
+
+def test_help_in_japanese_from_the_option_the_environment_or_the_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = invoke("--lang", "ja", "--help")
+    assert code == 0
+    assert "  rule     ルールを表示します: 現在位置、本文、例、下位のルール、参照先、参照元。\n" in out
+    assert "画面の言葉の言語: ja または en。" in out and "Show a rule" not in out
+    code, out, _ = invoke("--lang", "ja", "rule", "--help")
+    assert code == 0
+    assert "文書 ID。既定: そのゲームの総合ルール。" in out and "印刷どおりのルール番号（704.6c-1、15.1.1.9.5）" in out
+    monkeypatch.setenv(LANG_ENV, "ja")
+    code, out, _ = invoke("check", "--help")
+    assert "ゴールデントレースを書き直します（差分を必ず確認してください）。" in out
+    monkeypatch.delenv(LANG_ENV)
+    monkeypatch.setenv("LANG", "ja_JP.UTF-8")
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    code, out, _ = invoke("history", "--help")
+    assert "収録しているすべての版にわたるルールの履歴" in out
+    code, out, _ = invoke("--lang", "en", "history", "--help")
+    assert "A rule's history across every held edition" in out and "収録" not in out
+    code, out, _ = invoke("--lang", "en", "--help")
+    assert "Show a rule: its breadcrumb" in out
+
+
+def test_every_command_and_option_has_its_help_in_japanese(monkeypatch: pytest.MonkeyPatch) -> None:
+    import typer.main
+
+    from judgekit.commands.help import localise
+    from judgekit.i18n import translations
+
+    group = typer.main.get_command(app)
+    localise(group, "ja")
+    ja = translations("ja")
+    commands = list(group.commands.values())
+    for command in [group, *commands]:
+        texts = [command.help] + [getattr(param, "help", None) for param in command.params]
+        for text in filter(None, texts):
+            assert text in ja.messages.values(), f"{command.name}: not translated: {text!r}"
+    localise(group, "en")
+    assert group.commands["rule"].help.startswith("Show a rule")
