@@ -177,7 +177,8 @@ def report(name: str, seconds: float, baseline: float, target: float, extra: str
     ok = seconds <= target
     ratio = seconds / baseline if baseline > 0 else float("inf")
     verdict = "ok" if ok else "MISSED"
-    print(f"{name:<34} {seconds:7.2f} s  ×{ratio:8.1f} number-keyed  (target {target:g} s){extra}  {verdict}")
+    against = f"×{ratio:8.1f} number-keyed ({baseline:.3f} s)"
+    print(f"{name:<34} {seconds:7.2f} s  {against}  (target {target:g} s){extra}  {verdict}")
     return ok
 
 
