@@ -649,7 +649,8 @@ def template_in(text: str, language: ProseLanguage) -> str:
             ]
     out = "\n".join(lines)
     if language == "ja":
-        out = out.replace("What is in dispute, as a player would ask it.", "争点を、プレイヤーが尋ねるとおりに書きます。")
+        question = "争点を、プレイヤーが尋ねるとおりに書きます。"
+        out = out.replace("What is in dispute, as a player would ask it.", question)
         out = _TEMPLATE_ANSWER.sub(
             lambda m: "ルールによる答えを、根拠のルールを挙げて書きます"
             + (f"（例: {m['example']}）" if m["example"] else "")

@@ -25,7 +25,10 @@ def register(app: typer.Typer) -> None:
 
 @guarded
 def build(out: OutOpt = Path("build/site")) -> None:
-    """Build the static rules site (rules, glossary, lint, history, coverage, scenarios)."""
+    """Build the static rules site (rules, glossary, lint, history, coverage, scenarios).
+
+    Incremental: what did not change since the last build of the folder is not rendered again.
+    """
     report = build_and_report(out)
     typer.echo(f"open {report.home.as_uri()}")
 
@@ -39,9 +42,14 @@ def build_and_report(out: Path, *, plain: bool = False) -> BuildReport:
     from judgekit.site.build import build_site
 
     with progress("building the site", None, plain=plain) as bar:
-        bar.step(str(out))
-        report = build_site(out)
-    typer.echo(f"built {report.pages} pages ({report.files} files) in {report.seconds:.1f}s: {report.out}", err=True)
+        report = build_site(out, progress=bar.step)
+    if report.up_to_date:
+        typer.echo(f"nothing changed since the last build ({report.pages} pages): {report.out}", err=True)
+    else:
+        kept = f", {report.reused} unchanged" if report.reused else ""
+        typer.echo(
+            f"built {report.pages} pages ({report.files} files{kept}) in {report.seconds:.1f}s: {report.out}", err=True
+        )
     for warning in report.warnings:
         typer.echo(f"warning: {warning}", err=True)
     return report

@@ -5,13 +5,19 @@ and is deterministic: the same sources give the same bytes. Pages come from the 
 templates under ``site/templates``; CSS and JS are copied from ``site/static``. Every link is
 relative and names a file, so the site works from ``file://`` and from any sub-path; nothing
 is fetched from anywhere else.
+
+Builds are incremental (:mod:`judgekit.site.incremental`): a part of the site whose inputs
+did not change since the previous build of the same folder is taken from it instead of being
+rendered again, and a game's scenarios are replayed only when their files, the code or the
+game's rulebooks changed.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -25,6 +31,19 @@ from judgekit.site import layout
 from judgekit.site.books import BookPages, Citation, Link, RuleView, glossary_anchor, prepare_book, rule_label, summary
 from judgekit.site.i18n import book_language, ui
 from judgekit.site.i18n import install as install_i18n
+from judgekit.site.incremental import (
+    Part,
+    Recorded,
+    ScenarioCache,
+    book_keys,
+    code_digest,
+    digest,
+    folder_digest,
+    pages_key,
+    record_path,
+    scenario_files,
+    scenario_files_key,
+)
 from judgekit.site.layout import GamePaths, relative
 from judgekit.site.output import OutputError, SiteWriter, check_output, write_atomically
 from judgekit.site.sections import Section
@@ -61,6 +80,10 @@ class BuildReport:
     """How long the build took."""
     warnings: tuple[str, ...] = ()
     """What the build could not use as it is (a coverage table that cannot be read), one message each."""
+    reused: int = 0
+    """Files taken unchanged from the previous build of the folder (not rendered again)."""
+    up_to_date: bool = False
+    """Nothing had changed since the previous build: the folder was left as it was."""
 
     @property
     def home(self) -> Path:
@@ -96,12 +119,21 @@ def build_site(
     index: RulesIndex | None = None,
     scenarios: Sequence[ScenarioPage] | None = None,
     sources: Path = SITE_SOURCES,
+    scenario_root: Path | None = None,
+    incremental: bool = True,
+    progress: Callable[[str], None] | None = None,
 ) -> BuildReport:
     """Build the whole site into ``out`` (atomically) and say what was written.
 
-    ``index`` defaults to the cached rules index; ``scenarios`` to every scenario the engine
-    can run (see :func:`judgekit.site.scenarios.load_scenario_pages`).
+    ``index`` defaults to the cached rules index; ``scenarios`` to every scenario under
+    ``scenario_root`` (default ``scenarios/``) the engine can run (see
+    :func:`judgekit.site.scenarios.load_scenario_pages`), their runs cached per game.
+    ``incremental``: take the parts whose inputs did not change from the previous build of
+    ``out`` (see :mod:`judgekit.site.incremental`); when the scenarios are read from files and
+    nothing changed at all, ``out`` is left as it is. ``progress`` is told of each part.
     """
+    from rules_index.graph import cache_dir
+
     started = time.perf_counter()
     check_output(out)  # before any work: a wrong --out is reported at once
     if not (sources / "templates").is_dir():
@@ -110,20 +142,113 @@ def build_site(
         from rules_index.graph import load_index
 
         index = load_index()
+    cache = cache_dir() if incremental else None
+    books = book_keys(index)
+    base = digest(
+        code_digest(),
+        folder_digest([sources]),
+        *(f"{'/'.join(k)}={v}" for k, v in sorted(books.items())),
+        repr(index.games()),
+    )
+    record = record_path(out, cache)
+    previous = Recorded.read(record)
     if scenarios is None:
-        from judgekit.site.scenarios import load_scenario_pages
+        from judgekit.scenario import SCENARIOS_DIR
 
-        scenarios = load_scenario_pages()
+        root = (scenario_root or SCENARIOS_DIR).resolve()
+        by_game = scenario_files(root)
+        scenario_keys = {g: digest(str(root), scenario_files_key(g, files, books)) for g, files in by_game.items()}
+        whole = digest(base, *(f"{g}={k}" for g, k in sorted(scenario_keys.items())))
+        if previous.whole == whole and previous.is_all_of(out):
+            return BuildReport(
+                out=out.resolve(),
+                pages=sum(1 for f in previous.stats if f.endswith(".html")),
+                files=len(previous.stats) + 1,
+                seconds=time.perf_counter() - started,
+                warnings=tuple(w for e in previous.parts.values() for w in e.get("warnings", [])),
+                reused=len(previous.stats) + 1,
+                up_to_date=True,
+            )
+        scenarios = _scenario_pages(root, by_game, scenario_keys, cache, progress)
+    else:
+        scenarios = list(scenarios)
+        games = sorted({s.game for s in scenarios})
+        scenario_keys = {g: pages_key([s for s in scenarios if s.game == g]) for g in games}
+        whole = digest(base, *(f"{g}={k}" for g, k in sorted(scenario_keys.items())))
     data = SiteData(index=index, scenarios=list(scenarios))
     site = Site(data, sources)
-    files = write_atomically(out, site.write)
+    plan = BuildPlan(base, whole, scenario_keys, previous, out.resolve(), progress)
+    site.plan = plan
+    files = set(write_atomically(out, site.write))
+    plan.recorded.whole = whole
+    plan.recorded.write(record)
     return BuildReport(
         out=out.resolve(),
         pages=sum(1 for f in files if f.endswith(".html")),
         files=len(files),
         seconds=time.perf_counter() - started,
         warnings=tuple(site.warnings),
+        reused=plan.reused,
     )
+
+
+def _scenario_pages(
+    root: Path,
+    by_game: dict[str, list[Path]],
+    keys: dict[str, str],
+    cache: Path | None,
+    progress: Callable[[str], None] | None,
+) -> list[ScenarioPage]:
+    """Every scenario under ``root``, run; a game's runs are read from the cache when its key is there."""
+    from judgekit.site.scenarios import load_scenario_pages
+
+    if any(f.parent != root / game for game, files in by_game.items() for f in files):
+        return load_scenario_pages(root)  # files in sub-folders are named from the game's folder: run them all
+    kept = ScenarioCache(cache / "scenarios" if cache is not None else None)
+    pages: list[ScenarioPage] = []
+    problems: list[str] = []
+    for game, key in keys.items():
+        if progress is not None:
+            progress(f"scenarios: {game}")
+        found = kept.load(game, key)
+        if found is None:
+            try:
+                found = load_scenario_pages(root / game)
+            except JudgekitError as exc:
+                problems.append(str(exc).removeprefix(_NOT_LOADED))
+                continue
+            kept.store(game, key, found)
+        pages.extend(found)
+    if problems:
+        raise JudgekitError(_NOT_LOADED + "\n".join(problems))
+    pages.sort(key=lambda p: (p.game, p.name))
+    return pages
+
+
+_NOT_LOADED = "scenario files that do not load:\n"
+"""How :func:`~judgekit.site.scenarios.load_scenario_pages` starts its error."""
+
+
+@dataclass(slots=True)
+class BuildPlan:
+    """What an incremental build knows: the keys of the parts, and what the previous build recorded."""
+
+    base: str
+    """The digest of the code, the templates and every book (part of every part's key)."""
+    whole: str
+    """The digest of every input: the key of the pages over everything."""
+    scenarios: dict[str, str]
+    """Each game's scenario key."""
+    previous: Recorded
+    """What the previous build of the folder recorded."""
+    out: Path
+    """The folder (the previous site, while this one is written beside it)."""
+    progress: Callable[[str], None] | None = None
+    """Told of each part as it starts."""
+    recorded: Recorded = field(default_factory=Recorded)
+    """What this build records."""
+    reused: int = 0
+    """Files taken from the previous build."""
 
 
 class Site:
@@ -165,27 +290,68 @@ class Site:
         self.pages = 0
         self.warnings: list[str] = []
         """What the build could not use as it is, one message each (see :attr:`BuildReport.warnings`)."""
+        self.plan: BuildPlan | None = None
+        """Keys and the previous build, for an incremental build (None: render every page)."""
         self._summaries: list[dict[str, Any]] = []
         self._languages: dict[tuple[str, str, str], str] = {}
 
     # -- writing -------------------------------------------------------------------------
 
     def write(self, writer: SiteWriter) -> None:
-        """Write every file of the site with ``writer``."""
-        self._copy_static(writer)
+        """Write every file of the site with ``writer``, each part rendered or taken from the previous build."""
+        plan = self.plan
+        base = plan.base if plan is not None else ""
+        self._part(writer, Part("static", base), lambda: self._copy_static(writer))
         self._summaries = self._game_summaries()
+        self._part(writer, Part("everything", plan.whole if plan else ""), lambda: self._write_everything(writer))
+        for game in self.index.games():
+            key = digest(base, plan.scenarios.get(game.id, "")) if plan else ""
+            self._part(writer, Part(f"game:{game.id}", key), functools.partial(self._write_game, writer, game))
+        for book_key, book in self.books.items():
+            key = digest(base, repr(self.citations.get(book_key))) if plan else ""
+            name = f"book:{'/'.join(book_key)}"
+            self._part(writer, Part(name, key), functools.partial(self._write_book, writer, book))
+        if plan is not None:
+            parts = plan.recorded.parts.values()
+            plan.recorded.stats = {f: _stat(writer.root / f) for entry in parts for f in entry["files"]}
+
+    def _write_everything(self, writer: SiteWriter) -> None:
+        """The pages over every game: home, search and its index, and the rule id → page map."""
         self.render_page(writer, layout.HOME, "home.html", title="judgekit", games=self._summaries)
         self.render_page(writer, layout.SEARCH, "search.html", title=ui("Search"))
         from judgekit.site.search_index import search_index_script
 
         writer.write_text(layout.SEARCH_INDEX, search_index_script(self.books, self.data.scenarios))
-        ids: dict[str, dict[str, str]] = {}
-        for game in self.index.games():
-            self._write_game(writer, game)
-        for key, book in self.books.items():
-            self._write_book(writer, book)
-            ids["/".join(key)] = {rid: book.paths.rule_page(rid) for rid in book.bi.rules}
+        ids = {
+            "/".join(key): {rid: book.paths.rule_page(rid) for rid in book.bi.rules} for key, book in self.books.items()
+        }
         writer.write_text(layout.IDS, json.dumps(ids, ensure_ascii=False, indent=1) + "\n")
+
+    def _part(self, writer: SiteWriter, part: Part, write: Callable[[], None]) -> None:
+        """Write ``part``: its files from the previous build when its key is unchanged, else with ``write``."""
+        plan = self.plan
+        if plan is None:
+            write()
+            return
+        if plan.progress is not None:
+            plan.progress(part.name)
+        entry = plan.previous.parts.get(part.name)
+        if entry is not None and plan.previous.reusable(part, plan.out):
+            for name in entry["files"]:
+                writer.take(plan.out / name, name)
+            self.pages += int(entry.get("pages", 0))
+            self.warnings.extend(entry.get("warnings", []))
+            plan.reused += len(entry["files"])
+            plan.recorded.parts[part.name] = entry
+            return
+        files, pages, warnings = len(writer.files), self.pages, len(self.warnings)
+        write()
+        plan.recorded.parts[part.name] = {
+            "key": part.key,
+            "files": list(dict.fromkeys(writer.files[files:])),  # a page written twice is one file
+            "pages": self.pages - pages,
+            "warnings": self.warnings[warnings:],
+        }
 
     def render_page(self, writer: SiteWriter, path: str, template: str, **context: Any) -> None:
         """Render ``template`` with ``context`` into the page at ``path`` (from the site root)."""
@@ -480,13 +646,16 @@ class Site:
         """The hashed addresses rule and section pages had before readable names, each sending the
         reader on to the page that is there now."""
         paths = book.paths
-        roots = {section.root for section in book.sections if section.root is not None}
+        lang = self._language(book)
+        sections = {section.root: section.rules for section in book.sections if section.root is not None}
         for rule_id, old in paths.old_names.items():
             for kind, target in (("r", paths.rule_page(rule_id)), ("s", paths.section_page(rule_id))):
-                if kind == "s" and rule_id not in roots:
+                if kind == "s" and rule_id not in sections:
                     continue
+                shown = sections[rule_id] if kind == "s" else (rule_id,)
+                anchors = {paths.old_names[r]: paths.anchor(r) for r in shown if r in paths.old_names}
                 page = f"{paths.base}/{kind}/{old}.html"
-                writer.write_text(page, layout.redirect_page(relative(page, target)))
+                writer.write_text(page, layout.redirect_page(relative(page, target), lang, anchors))
                 self.pages += 1
 
     def _write_whole(self, writer: SiteWriter, book: BookPages, crumbs: list[Link]) -> None:
@@ -618,6 +787,12 @@ class Site:
             else:
                 groups.setdefault(issue.kind.value, []).append(item)
         return {"groups": sorted(groups.items()), "repairs": repairs}
+
+
+def _stat(path: Path) -> list[int]:
+    """A written file's size and modification time (ns), as an incremental build records them."""
+    st = path.stat()
+    return [st.st_size, st.st_mtime_ns]
 
 
 def _warning_count(bi: BookIndex) -> int:

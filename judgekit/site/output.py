@@ -37,15 +37,32 @@ class SiteWriter:
         """Write ``text`` to ``path`` (relative to the root, ``/``-separated)."""
         self.write_bytes(path, text.encode("utf-8"))
 
+    def take(self, old: Path, path: str) -> None:
+        """Put the previous build's file ``old`` at ``path`` unchanged: a hard link, else a copy.
+
+        As with :meth:`write_bytes`, a file already written at ``path`` is replaced.
+        """
+        target = self._target(path)
+        target.unlink(missing_ok=True)
+        try:
+            os.link(old, target)
+        except OSError:
+            shutil.copy2(old, target)
+        self.files.append(path)
+
     def write_bytes(self, path: str, data: bytes) -> None:
         """Write ``data`` to ``path`` (relative to the root, ``/``-separated)."""
+        self._target(path).write_bytes(data)
+        self.files.append(path)
+
+    def _target(self, path: str) -> Path:
+        """Where ``path`` goes, its folder made."""
         target = self.root / path
         parent = target.parent
         if parent not in self._dirs:
             parent.mkdir(parents=True, exist_ok=True)
             self._dirs.add(parent)
-        target.write_bytes(data)
-        self.files.append(path)
+        return target
 
 
 def check_output(out: Path) -> None:
