@@ -126,8 +126,8 @@ def test_run_prints_the_title_in_the_command_line_language(tmp_path: Path) -> No
     md = runner.invoke(app, ["--lang", "ja", "run", str(path), "--format", "md"])
     as_json = runner.invoke(app, ["--lang", "ja", "run", str(path), "--format", "json"])
     assert ja.exit_code == en.exit_code == md.exit_code == as_json.exit_code == 0, ja.output
-    assert ja.output.splitlines()[0].startswith("スキルのダメージ  (")
-    assert en.output.splitlines()[0].startswith("Skill damage  (")
+    assert ja.output.splitlines()[0].startswith("スキルのダメージ ")
+    assert en.output.splitlines()[0].startswith("Skill damage ")
     assert md.output.startswith("# スキルのダメージ\n")
     assert '"title": "Skill damage"' in as_json.output  # the trace as data keeps the file's own title
 
