@@ -387,8 +387,14 @@ def test_every_result_is_reachable_and_a_typo_gets_a_suggestion(site_dir: Path, 
 def test_a_scenario_is_found_by_search_and_its_tags_link_to_their_lists(site_dir: Path, page: Any) -> None:
     page.goto((site_dir / "index.html").as_uri())
     page.fill("#q", "assist advantage")
+    # A Japanese page: the scenario's Japanese title; the switch re-runs the search with its English one.
+    japanese = page.locator(".scenario-results a", has_text="有利でダメージが2倍になる前に").first
+    japanese.wait_for()
+    assert japanese.get_attribute("lang") == "ja"
+    page.locator("button.lang-switch").click()
     found = page.locator(".scenario-results a", has_text="advantage doubles").first
     found.wait_for()
+    assert found.get_attribute("lang") == "en"
     found.click()
     page.wait_for_url("**/divine-cross/scenarios/advantage-after-modifiers.html")
     page.locator(".meta a.tag", has_text="assist").click()
