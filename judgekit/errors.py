@@ -67,7 +67,7 @@ class DecisionNeeded(JudgekitError):
         options: Sequence[str],
         rule: str,
         prompt: Sentence,
-        found: str = "",
+        found: Sentence = "",
     ) -> None:
         self.kind = kind
         """The decision kind (``promote``, ``modifier_order``, ``janken``)."""
@@ -85,7 +85,7 @@ class DecisionNeeded(JudgekitError):
         opts = ", ".join(repr(o) for o in self.options) or "(none)"
         text = f"decision needed: {kind!r}{who} ({rule}): {_text(prompt)}; options: {opts}"
         if found:
-            text += f"; the scenario gives {found}"
+            text += f"; the scenario gives {_text(found)}"
         super().__init__(text)
 
     @property

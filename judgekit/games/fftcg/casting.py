@@ -508,7 +508,14 @@ def pay_auto_cost(
         cards_rule="11.8.14",
     )
     if isinstance(paid, IllegalActionError):
-        raise DecisionNeeded(request.kind, controller, options, "11.8.14", request.prompt, f"{choice}: {paid}")
+        raise DecisionNeeded(
+            request.kind,
+            controller,
+            options,
+            "11.8.14",
+            request.prompt,
+            msg("ff.pay.given", choice=tuple(choice) or msg("kernel.none"), rule=paid.rule, why=paid.reason),
+        )
     if read_words is not None:
         g.record(
             StepKind.ACTION,

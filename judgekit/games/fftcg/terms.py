@@ -70,8 +70,8 @@ from judgekit.games.fftcg.cards import (
 from judgekit.games.fftcg.continuous import Applied
 from judgekit.games.fftcg.game import Chars, Ctx, DelayedAuto, Fftcg
 from judgekit.games.fftcg.registry import rule
-from judgekit.games.fftcg.words import semicolons, seq
-from judgekit.message import Sentence, msg
+from judgekit.games.fftcg.words import card_type, keyword, semicolons, seq
+from judgekit.message import CardRef, Message, Sentence, msg
 
 # --- helpers -----------------------------------------------------------------------------------
 
@@ -220,7 +220,7 @@ def _self_candidates(ctx: Ctx | None, pending: Pending, g: Fftcg) -> list[Replac
                 source=ctx.source,
                 controller=ctx.controller,
                 event=pending.event,
-                label=f"{ctx.label}'s own replacement",
+                label=g.labelled(f"{ctx.label}'s own replacement", msg("ff.replace.own", what=g.said(ctx.label))),
                 payload=sr,
             )
         )
@@ -261,7 +261,7 @@ def replace_event(g: Fftcg, pending: Pending, ctx: Ctx | None = None, *, silent:
                 chooser,
                 tuple(labels),
                 "11.12.5.7",
-                f"{g.name(chooser)} chooses which replacement effect to apply first to {_describe(g, pending)}",
+                msg("ff.replace.order_prompt", player=g.name(chooser), event=_describe(g, pending)),
             )
         )
         return labels[choice[0]]
@@ -277,7 +277,7 @@ def replace_event(g: Fftcg, pending: Pending, ctx: Ctx | None = None, *, silent:
                     e.controller,
                     ("yes", "no"),
                     "11.12.5.1",
-                    f"{g.name(e.controller)} chooses whether to apply {e.label}",
+                    msg("ff.replace.optional_prompt", player=g.name(e.controller), effect=g.said(e.label)),
                 )
             )
             if yes[0] == "no":
@@ -289,7 +289,7 @@ def replace_event(g: Fftcg, pending: Pending, ctx: Ctx | None = None, *, silent:
             g.record(
                 StepKind.EFFECT,
                 e.controller,
-                f"{e.label} replaces {what}: {before} → {pending.amount}",
+                msg("ff.replace.reduces", effect=g.said(e.label), event=what, before=before, after=pending.amount),
                 [*cites, "11.12.5.2"],
             )
             if pending.amount <= 0:
@@ -299,10 +299,15 @@ def replace_event(g: Fftcg, pending: Pending, ctx: Ctx | None = None, *, silent:
         if op.to_zone is not None and pending.event in ("break", "put_in_break_zone"):
             pending.zone = op.to_zone
             pending.happens = False
+            owner = g.card(pending.subject).owner
+            target = {"break": "break", "removed": "removed", "hand": "hand", "deck_bottom": "deck"}[op.to_zone]
+            zone = g.zref(zone_id(owner, target))
             g.record(
                 StepKind.EFFECT,
                 e.controller,
-                f"{e.label} replaces {what}: it goes to {op.to_zone} instead",
+                msg("ff.replace.to_bottom", effect=g.said(e.label), event=what, zone=zone)
+                if op.to_zone == "deck_bottom"
+                else msg("ff.replace.to_zone", effect=g.said(e.label), event=what, zone=zone),
                 [*cites, "11.12.5.2", "11.12.5.4", "11.8.15"],
             )
             return False
@@ -317,7 +322,10 @@ def replace_event(g: Fftcg, pending: Pending, ctx: Ctx | None = None, *, silent:
         )
         pending.instead.append((sub, tuple(op.instead)))
         g.record(
-            StepKind.EFFECT, e.controller, f"{e.label} replaces {what}", [*cites, "11.12.5.2", "11.12.5.4", "11.8.15"]
+            StepKind.EFFECT,
+            e.controller,
+            msg("ff.replace.replaces", effect=g.said(e.label), event=what),
+            [*cites, "11.12.5.2", "11.12.5.4", "11.8.15"],
         )
         return False
 
@@ -335,12 +343,14 @@ def _tag(g: Fftcg, e: ReplacementEffect) -> str:
     return e.key
 
 
-def _describe(g: Fftcg, p: Pending) -> str:
+def _describe(g: Fftcg, p: Pending) -> Message:
     if p.event == "damage_player":
-        return f"{p.amount} damage to {g.name(p.subject)}"
+        return msg("ff.replace.damage_to", n=p.amount, to=g.name(p.subject))
     if p.event == "damage":
-        return f"{p.amount} damage to {g.label(p.subject)}"
-    return f"{'the break of' if p.event == 'break' else 'putting into the break zone'} {g.label(p.subject)}"
+        return msg("ff.replace.damage_to", n=p.amount, to=g.cref(p.subject))
+    if p.event == "break":
+        return msg("ff.replace.break_of", card=g.cref(p.subject))
+    return msg("ff.replace.put_of", card=g.cref(p.subject))
 
 
 def run_instead(g: Fftcg, pending: Pending) -> None:
@@ -495,11 +505,19 @@ def deal_damage(
         g.damage_sources.setdefault(target, [])
         if source not in g.damage_sources[target]:
             g.damage_sources[target].append(source)
-    src = f" from {g.label(source)}" if source is not None and source != target else ""
     g.record(
         sentence_kind(actor),
         actor,
-        f"{amount} damage{src} to {g.label(target)}: damage {before} → {before + amount}",
+        msg(
+            "ff.damage.dealt_from",
+            n=amount,
+            source=g.cref(source),
+            card=g.cref(target),
+            before=before,
+            after=before + amount,
+        )
+        if source is not None and source != target
+        else msg("ff.damage.dealt", n=amount, card=g.cref(target), before=before, after=before + amount),
         [*cites, "5.2.6.1"],
     )
     if source is not None:
@@ -515,7 +533,7 @@ def damage_effect(g: Fftcg, ctx: Ctx, op: Damage, *, silent: bool = False) -> bo
     if silent:
         return bool(found)
     if not found:
-        g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: no character to deal damage to", ["2.3"])
+        g.record(StepKind.EFFECT, ctx.controller, msg("ff.effect.no_damage_target", what=g.said(ctx.label)), ["2.3"])
         return False
     for t in found:
         deal_damage(g, t, op.amount, ctx.source, [], ctx.controller, ctx)
@@ -533,15 +551,16 @@ def distribute_effect(g: Fftcg, ctx: Ctx, op: Distribute, *, silent: bool = Fals
     if silent:
         return bool(shares)
     if not shares:
-        g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: no character to deal damage to", ["2.3"])
+        g.record(StepKind.EFFECT, ctx.controller, msg("ff.effect.no_damage_target", what=g.said(ctx.label)), ["2.3"])
         return False
     lost = [i for i, _ in ctx.split if i not in found]
-    words = ", ".join(f"{n} to {g.label(i)}" for i, n in shares)
     g.record(
         StepKind.EFFECT,
         ctx.controller,
-        f"{ctx.label}: its {op.amount} damage is dealt as divided when it was declared: {words}"
-        + (f" ({', '.join(g.label(i) for i in lost)} is no longer legal: its share is not dealt)" if lost else ""),
+        seq(
+            msg("ff.effect.divided", what=g.said(ctx.label), damage=op.amount, shares=g.shares(shares)),
+            msg("ff.effect.share_lost", cards=tuple(g.cref(i) for i in lost)) if lost else "",
+        ),
         [ctx.split_rule or "11.3.6", *(["11.11.2.1.1"] if lost else [])],
     )
     for t, n in shares:
@@ -596,11 +615,14 @@ def damage_processing(
     amount = pending.amount
     deck = zone_id(pid, "deck")
     dz = zone_id(pid, "damage")
-    src = f" from {g.label(source)}" if source is not None else (" from the party" if party else "")
     g.record(
         sentence_kind(actor),
         actor,
-        f"{g.name(pid)} receives {amount} damage{src}: damage processing",
+        msg("ff.player_damage.from", player=g.name(pid), n=amount, source=g.cref(source))
+        if source is not None
+        else msg("ff.player_damage.from_party", player=g.name(pid), n=amount)
+        if party
+        else msg("ff.player_damage.receives", player=g.name(pid), n=amount),
         [*cites, "6.5.1"] + (["15.1.1.9.10"] if party else []),
     )
     revealed: list[str] = []
@@ -611,15 +633,13 @@ def damage_processing(
             g.record(
                 StepKind.RULE,
                 "rules",
-                f"{g.name(pid)} has no deck card for point {n} of the damage",
+                msg("ff.player_damage.no_card", player=g.name(pid), n=n),
                 ["3.1.3", "12.4.3"],
             )
             if revealed:
                 raise g.ambiguity(
                     ["6.5.3", "3.1.3", "12.4.3"],
-                    f"{g.name(pid)}'s deck ran out after {dealt} of {amount} damage: 6.5.3 repeats until the N-th card "
-                    "is put into the damage zone, which can no longer happen, and says nothing of what becomes of "
-                    "the EX BURSTs already revealed",
+                    msg("ff.gap.deck_ran_out", player=g.name(pid), dealt=dealt, n=amount),
                 )
             break
         iid = g.state.zones[deck][0]
@@ -630,8 +650,10 @@ def damage_processing(
         g.record(
             StepKind.RULE,
             "rules",
-            f"point {n}: {card.name} goes face up to {g.name(pid)}'s damage zone "
-            f"(damage {g.player_damage(pid)})" + (" — it has EX BURST" if has_burst else ""),
+            seq(
+                msg("ff.player_damage.point", n=n, card=card.name, zone=g.zref(dz), damage=g.player_damage(pid)),
+                msg("ff.player_damage.has_burst") if has_burst else "",
+            ),
             ["6.5.2", "7.8.1", "7.8.2", "7.8.3"]
             + (["6.5.3"] if n > 1 else [])
             + (["11.10.1"] if has_burst else [])
@@ -648,9 +670,7 @@ def damage_processing(
     if dealt == amount and remaining == 0 and pid not in g.empty_damage:
         raise g.ambiguity(
             ["3.1.3", "12.4.3"],
-            f"{g.name(pid)} received {amount} damage with exactly {amount} cards in the deck: 12.4.3 makes a player "
-            "who received damage equal to or more than the deck lose, 3.1.3 only one who receives damage when the "
-            "deck has 0 cards",
+            msg("ff.gap.exactly_the_deck", player=g.name(pid), n=amount),
         )
     ev = Event("receives_damage", pid, None, source, dealt)
     abilities.trigger(g, ev)
@@ -671,8 +691,18 @@ def _damage_abilities(g: Fftcg, pid: str, before: int, after: int) -> None:
                 g.record(
                     StepKind.RULE,
                     "rules",
-                    f"{g.name(pid)} has {after} damage: {g.label(iid)} now has its ダメージ{a.damage} ability"
-                    + (f" {a.name}" if a.name else ""),
+                    msg(
+                        "ff.player_damage.ability_named",
+                        player=g.name(pid),
+                        n=after,
+                        card=g.cref(iid),
+                        damage=a.damage,
+                        name=a.name,
+                    )
+                    if a.name
+                    else msg(
+                        "ff.player_damage.ability", player=g.name(pid), n=after, card=g.cref(iid), damage=a.damage
+                    ),
                     ["15.2.6.1", "15.2.6.2"],
                 )
 
@@ -697,7 +727,14 @@ def break_effect(g: Fftcg, ctx: Ctx, op: Break | PutInBreakZone, *, silent: bool
         return bool(found)
     as_break = isinstance(op, Break)
     if not found:
-        g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: nothing to {'break' if as_break else 'put'}", ["2.3"])
+        g.record(
+            StepKind.EFFECT,
+            ctx.controller,
+            msg("ff.effect.nothing_to_break", what=g.said(ctx.label))
+            if as_break
+            else msg("ff.effect.nothing_to_put", what=g.said(ctx.label)),
+            ["2.3"],
+        )
         return False
     to_break_zone(
         g,
@@ -726,8 +763,12 @@ def dull_or_activate(g: Fftcg, ctx: Ctx, op: Dull | Activate, *, silent: bool = 
         g.record(
             StepKind.EFFECT,
             ctx.controller,
-            f"{ctx.label}: {g.label(t)} {'is dulled' if dull else 'is activated'}"
-            + (" (it already was)" if already else ""),
+            seq(
+                msg("ff.effect.dulled", what=g.said(ctx.label), card=g.cref(t))
+                if dull
+                else msg("ff.effect.activated", what=g.said(ctx.label), card=g.cref(t)),
+                msg("ff.effect.already") if already else "",
+            ),
             [rid, "6.3.1"],
         )
     return bool(found)
@@ -741,7 +782,12 @@ def freeze(g: Fftcg, ctx: Ctx, op: Freeze, *, silent: bool = False) -> bool:
         return bool(found)
     for t in found:
         g.set_marker(t, "frozen", 1)
-        g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: {g.label(t)} is frozen", ["15.2.4.1", "15.2.4.2"])
+        g.record(
+            StepKind.EFFECT,
+            ctx.controller,
+            msg("ff.effect.frozen", what=g.said(ctx.label), card=g.cref(t)),
+            ["15.2.4.1", "15.2.4.2"],
+        )
     return bool(found)
 
 
@@ -780,8 +826,10 @@ def half_rounded_up(g: Fftcg, ctx: Ctx, what: str, *, silent: bool = False) -> i
         g.record(
             StepKind.EFFECT,
             ctx.controller,
-            f"{ctx.label}: half of {n} ({what}) is {n / 2:g}"
-            + (f", the fraction rounded up to {half}" if n % 2 else ""),
+            seq(
+                msg("ff.effect.half", what=g.said(ctx.label), n=n, counted=what, half=f"{n / 2:g}"),
+                msg("ff.effect.rounded_up", n=half) if n % 2 else "",
+            ),
             ["4.2"],
         )
     return half
@@ -805,7 +853,7 @@ def discard(g: Fftcg, ctx: Ctx, op: Discard, *, silent: bool = False) -> bool:
         return len(hand) >= op.count
     n = min(op.count, len(hand))
     picked = pick_cards(g, pid, hand, n, "discard", "15.1.1.4.1", msg("ff.discard.choose", player=g.name(pid), n=n))
-    discard_cards(g, pid, picked, [], ctx.controller, f"discarded for {ctx.label}")
+    discard_cards(g, pid, picked, [], ctx.controller, msg("ff.discard.for", what=g.said(ctx.label)))
     return n == op.count
 
 
@@ -832,7 +880,7 @@ def discard_cards(
 @rule("15.1.1.5.1", "7.13.1", role=RuleRole.TERM)
 def remove_effect(g: Fftcg, ctx: Ctx, op: Remove, *, silent: bool = False) -> bool:
     """15.1.1.5.1: removing from the game puts cards into 除外."""
-    found = cannot_win(g, ctx, targets(g, ctx, op.target), "be_removed", "removed from the game", silent=silent)
+    found = cannot_win(g, ctx, targets(g, ctx, op.target), "be_removed", silent=silent)
     if silent:
         return bool(found)
     for t in found:
@@ -841,7 +889,7 @@ def remove_effect(g: Fftcg, ctx: Ctx, op: Remove, *, silent: bool = False) -> bo
 
 
 @rule("2.2", role=RuleRole.TERM)
-def cannot_win(g: Fftcg, ctx: Ctx, found: Sequence[str], action: str, what: str, *, silent: bool = False) -> list[str]:
+def cannot_win(g: Fftcg, ctx: Ctx, found: Sequence[str], action: str, *, silent: bool = False) -> list[str]:
     """2.2: an effect does something to cards, and an effect says some of them cannot have it done: 'cannot'
     wins, and the cards it protects are left out."""
     kept = [t for t in found if not (g.on_field(t) and action in g.chars(t).cannot)]
@@ -851,8 +899,9 @@ def cannot_win(g: Fftcg, ctx: Ctx, found: Sequence[str], action: str, what: str,
                 g.record(
                     StepKind.EFFECT,
                     ctx.controller,
-                    f"{ctx.label}: {g.label(t)} cannot be {what}; where something can be done and cannot, 'cannot' "
-                    "wins: it stays",
+                    msg("ff.effect.cannot_be_removed", what=g.said(ctx.label), card=g.cref(t))
+                    if action == "be_removed"
+                    else msg("ff.effect.cannot_be_returned", what=g.said(ctx.label), card=g.cref(t)),
                     ["2.2"],
                 )
     return kept
@@ -861,7 +910,7 @@ def cannot_win(g: Fftcg, ctx: Ctx, found: Sequence[str], action: str, what: str,
 @rule("7.3", role=RuleRole.TERM)
 def return_to_hand(g: Fftcg, ctx: Ctx, op: ReturnToHand, *, silent: bool = False) -> bool:
     """A card returned to the hand goes to its owner's hand (7.3)."""
-    found = cannot_win(g, ctx, targets(g, ctx, op.target), "be_returned", "returned to the hand", silent=silent)
+    found = cannot_win(g, ctx, targets(g, ctx, op.target), "be_returned", silent=silent)
     if silent:
         return bool(found)
     for t in found:
@@ -885,7 +934,7 @@ def make_continuous(g: Fftcg, ctx: Ctx, op: Power | Gain | Continuous, *, silent
     if silent:
         return bool(locked)
     if not locked:
-        g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: nothing for its effect to affect", ["2.3"])
+        g.record(StepKind.EFFECT, ctx.controller, msg("ff.effect.nothing_to_affect", what=g.said(ctx.label)), ["2.3"])
         return False
     key = f"made:{g.serial()}"
     until = "end_of_turn" if op.duration == "turn" else "game"
@@ -907,19 +956,24 @@ def make_continuous(g: Fftcg, ctx: Ctx, op: Power | Gain | Continuous, *, silent
     cites = ["11.12.4.1", "11.12.4.2", "11.12.4.9"] + (["9.5.1.3.2"] if until == "end_of_turn" else [])
     if isinstance(static, StaticPower) and static.set is not None:
         cites.append("11.3.10" if g.is_card(ctx.source) and g.definition(ctx.source).type == "summon" else "11.5.6")
-    now = ""
+    now: Sentence = ""
     if isinstance(static, StaticPower):
         powers = [(t, g.power(t)) for t in locked]
-        now = " (power now " + ", ".join(f"{p}" for _, p in powers) + ")"
-        if any(p is not None and p < 0 for _, p in powers):
-            now += ": a negative power stays negative while it is changed"
+        negative = any(p is not None and p < 0 for _, p in powers)
+        shown = tuple(str(p) for _, p in powers)
+        now = (
+            msg("ff.effect.power_now_negative", powers=shown) if negative else msg("ff.effect.power_now", powers=shown)
+        )
+        if negative:
             cites.append("4.3")
     g.record(
         StepKind.EFFECT,
         ctx.controller,
-        f"{ctx.label}: {', '.join(g.label(t) for t in locked)} {what}"
-        + (" until the end of the turn" if until == "end_of_turn" else "")
-        + now,
+        seq(
+            msg("ff.effect.continuous", what=g.said(ctx.label), cards=tuple(g.cref(t) for t in locked), effect=what),
+            msg("ff.effect.until_end_of_turn") if until == "end_of_turn" else "",
+            now,
+        ),
         cites,
     )
     if continuous.kind_of(static) in (continuous.KIND_TEXT, continuous.KIND_TYPE):
@@ -927,24 +981,44 @@ def make_continuous(g: Fftcg, ctx: Ctx, op: Power | Gain | Continuous, *, silent
     return True
 
 
-def _effect_words(op: object) -> str:
+def _and(parts: Sequence[Message]) -> Message | None:
+    """Pieces joined with ``and`` (None for none)."""
+    if not parts:
+        return None
+    out = parts[-1]
+    for part in reversed(parts[:-1]):
+        out = msg("ff.effect.and", first=part, then=out)
+    return out
+
+
+def _effect_words(op: object) -> Message:
     if isinstance(op, StaticPower):
         if op.set is not None:
-            return f"has power {op.set}" + (f" {op.by:+d}" if op.by else "")
-        return f"gets power {op.by:+d}"
+            if op.by:
+                return msg("ff.effect.power_set_by", power=op.set, by=f"{op.by:+d}")
+            return msg("ff.effect.power_set", power=op.set)
+        return msg("ff.effect.power_by", by=f"{op.by:+d}")
     if isinstance(op, StaticGain):
-        return f"gains {', '.join(op.keywords)}"
+        return msg("ff.change.gains", keyword=tuple(keyword(k) for k in op.keywords))
     if isinstance(op, StaticText):
-        parts = (["loses all its abilities"] if op.lose_abilities else []) + [
-            f"gains the ability {a.name or a.kind}" for a in op.abilities
+        parts = ([msg("ff.effect.loses_all")] if op.lose_abilities else []) + [
+            msg("ff.change.gains_ability", name=a.name or a.kind) for a in op.abilities
         ]
-        return " and ".join(parts) or "has its text changed"
+        return _and(parts) or msg("ff.effect.text_changed")
     if isinstance(op, Become):
-        bits = [f"becomes a {op.type}" + (f" of power {op.power}" if op.power is not None else "")] if op.type else []
-        bits += [f"has the jobs {', '.join(op.jobs) or '(none)'}"] if op.jobs is not None else []
-        bits += [f"gains the job {', '.join(op.add_jobs)}"] if op.add_jobs else []
-        return " and ".join(bits) or "keeps its type"
-    return f"is affected: {getattr(op, 'op', op)} {getattr(op, 'action', '')}".rstrip()
+        bits: list[Message] = []
+        if op.type:
+            bits.append(
+                msg("ff.effect.becomes_with_power", type=card_type(op.type), power=op.power)
+                if op.power is not None
+                else msg("ff.change.type", type=card_type(op.type))
+            )
+        if op.jobs is not None:
+            bits.append(msg("ff.effect.has_jobs", jobs=tuple(op.jobs) or msg("kernel.none")))
+        if op.add_jobs:
+            bits.append(msg("ff.change.gains_job", job=tuple(op.add_jobs)))
+        return _and(bits) or msg("ff.effect.keeps_type")
+    return msg("ff.effect.affected", what=f"{getattr(op, 'op', op)} {getattr(op, 'action', '')}".rstrip())
 
 
 @rule("15.1.1.8.1", "15.1.1.8.2", "7.7.3", "7.7.4", "7.7.5", role=RuleRole.TERM)
@@ -965,8 +1039,7 @@ def search(g: Fftcg, ctx: Ctx, op: Search, *, silent: bool = False) -> bool:
         g.record(
             StepKind.EFFECT,
             pid,
-            f"{ctx.label}: {', '.join(sorted({g.card(i).name for i in blocked}))} could not be put onto the field, "
-            "so cannot be searched for",
+            msg("ff.search.blocked", what=g.said(ctx.label), cards=tuple(sorted({g.card(i).name for i in blocked}))),
             ["15.1.1.8.1", *sorted(set(blocked.values()))],
         )
     options = g.card_options(eligible)
@@ -978,7 +1051,7 @@ def search(g: Fftcg, ctx: Ctx, op: Search, *, silent: bool = False) -> bool:
                 pid,
                 tuple(options),
                 "15.1.1.8.2",
-                f"{g.name(pid)} chooses up to {op.count} card(s) to find for {ctx.label}",
+                msg("ff.search.prompt", player=g.name(pid), n=op.count, what=g.said(ctx.label)),
                 PickMode.SOME,
                 0,
                 min(op.count, len(options)),
@@ -987,11 +1060,10 @@ def search(g: Fftcg, ctx: Ctx, op: Search, *, silent: bool = False) -> bool:
         found = [options[c] for c in choice]
         together = limit_together(g, pid, found) if op.to == "field" else ""
         if together:
-            names = ", ".join(g.card(i).name for i in found)
             g.record(
                 StepKind.RULE,
                 pid,
-                f"{names} cannot be put onto the field together ({together}), so they cannot be found together",
+                msg("ff.search.not_together", cards=tuple(g.card(i).name for i in found), rule=together),
                 ["15.1.1.8.1", together],
             )
             raise DecisionNeeded(
@@ -999,20 +1071,27 @@ def search(g: Fftcg, ctx: Ctx, op: Search, *, silent: bool = False) -> bool:
                 pid,
                 tuple(options),
                 "15.1.1.8.2",
-                f"{g.name(pid)} chooses up to {op.count} card(s) to find for {ctx.label}",
-                f"{', '.join(choice)}: together they break {together}",
+                msg("ff.search.prompt", player=g.name(pid), n=op.count, what=g.said(ctx.label)),
+                msg("ff.search.together", keys=tuple(choice), rule=together),
             )
     if found:
         g.record(
             StepKind.EFFECT,
             pid,
-            f"{ctx.label}: {g.name(pid)} finds and reveals {', '.join(g.card(i).name for i in found)} "
-            "and sets it aside",
+            msg(
+                "ff.search.found",
+                what=g.said(ctx.label),
+                player=g.name(pid),
+                cards=tuple(g.card(i).name for i in found),
+            ),
             ["15.1.1.8.1"],
         )
     else:
         g.record(
-            StepKind.EFFECT, pid, f"{ctx.label}: {g.name(pid)} finds nothing; the deck is only shuffled", ["15.1.1.8.2"]
+            StepKind.EFFECT,
+            pid,
+            msg("ff.search.nothing", what=g.said(ctx.label), player=g.name(pid)),
+            ["15.1.1.8.2"],
         )
     shuffle(g, pid, ["15.1.1.8.1"], exclude=found)
     if op.to == "field":
@@ -1020,7 +1099,12 @@ def search(g: Fftcg, ctx: Ctx, op: Search, *, silent: bool = False) -> bool:
         return bool(found)
     for iid in found:
         g.move(iid, zone_id(pid, "hand"), face_down=False)
-        g.record(StepKind.EFFECT, pid, f"{g.card(iid).name} goes to {g.name(pid)}'s hand", ["15.1.1.8.1"])
+        g.record(
+            StepKind.EFFECT,
+            pid,
+            msg("ff.search.to_hand", card=g.card(iid).name, zone=g.zref(f"{pid}.hand")),
+            ["15.1.1.8.1"],
+        )
     return bool(found)
 
 
@@ -1098,7 +1182,12 @@ def crystals(g: Fftcg, ctx: Ctx, op: Crystals, *, silent: bool = False) -> bool:
     pid = player(g, ctx, op.player)
     have = g.state.players[pid].counters.get("crystals", 0)
     g.set_counter(pid, "crystals", have + op.count)
-    g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: {g.name(pid)} gains {op.count} crystal(s)", ["6.8.1"])
+    g.record(
+        StepKind.EFFECT,
+        ctx.controller,
+        msg("ff.effect.crystals", what=g.said(ctx.label), player=g.name(pid), n=op.count),
+        ["6.8.1"],
+    )
     return True
 
 
@@ -1193,25 +1282,34 @@ def enter_together(
             tp,
             list(iids),
             "11.12.4.11",
-            f"{g.name(tp)}, the turn player, orders the timestamps of {', '.join(g.label(i) for i in iids)} "
-            "(they got them at the same time; first listed is earliest)",
+            msg("ff.timestamps.prompt", player=g.name(tp), cards=tuple(g.cref(i) for i in iids)),
         )
     _stamp(g, order, stamps)
     g.record(
         StepKind.RULE,
         "rules",
-        f"{', '.join(g.card(i).name for i in iids)} got their timestamps at the same time: "
-        + (
-            f"{g.name(tp)}, the turn player, orders them {' < '.join(g.card(i).name for i in order)}"
-            if len(outcomes) > 1
-            else "their order changes nothing, so nobody is asked"
-        ),
+        msg(
+            "ff.timestamps.ordered",
+            cards=tuple(g.card(i).name for i in iids),
+            player=g.name(tp),
+            order=_in_order([g.card(i).name for i in order]),
+        )
+        if len(outcomes) > 1
+        else msg("ff.timestamps.unordered", cards=tuple(g.card(i).name for i in iids)),
         ["11.12.4.10", "11.12.4.11"],
     )
     _report_layers(g, before)
     for iid in iids:
         abilities.trigger(g, Event("enters_field", pid, iid, iid), cites=("11.8.16.2.1",))
     return True
+
+
+def _in_order(names: Sequence[str]) -> Sentence:
+    """Names from earliest to latest: ``a < b < c``."""
+    out: Sentence = names[-1]
+    for name in reversed(names[:-1]):
+        out = msg("ff.timestamps.before", first=name, then=out)
+    return out
 
 
 def _stamp(g: Fftcg, order: Sequence[str], stamps: Sequence[int]) -> None:
@@ -1241,7 +1339,9 @@ def _enter(g: Fftcg, pid: str, iid: str, cites: Sequence[str], actor: str) -> No
     g.record(
         sentence_kind(actor),
         actor,
-        f"{d.name} enters {g.name(pid)}'s field" + (" dull" if d.type == "backup" else ""),
+        msg("ff.enter.dull", card=d.name, zone=g.zref(zone_id(pid, "field")))
+        if d.type == "backup"
+        else msg("ff.enter.field", card=d.name, zone=g.zref(zone_id(pid, "field"))),
         [*cites, *extra],
     )
 
@@ -1261,8 +1361,9 @@ def gain_control(g: Fftcg, ctx: Ctx, op: GainControl, *, silent: bool = False) -
         if b is not None and (t in b.attackers or t == b.blocker):
             raise g.ambiguity(
                 ["6.2.6", "10.1.2.4", "10.1.3.2"],
-                f"{g.label(t)} changes control while {'attacking' if t in b.attackers else 'blocking'}: the rules do "
-                "not say whether it stays in the battle",
+                msg("ff.gap.control_attacking", card=g.cref(t))
+                if t in b.attackers
+                else msg("ff.gap.control_blocking", card=g.cref(t)),
             )
     for t in found:
         before = g.card(t).controller
@@ -1274,33 +1375,40 @@ def gain_control(g: Fftcg, ctx: Ctx, op: GainControl, *, silent: bool = False) -
         g.record(
             sentence_kind(ctx.controller),
             ctx.controller,
-            f"{ctx.label}: {g.name(pid)} gains control of {g.label(t)} from {g.name(before)} (its owner stays "
-            f"{g.name(g.card(t).owner)})"
-            + (" until the end of the turn" if op.duration == "turn" else "")
-            + "; it does not enter the field, so no 'enters the field' ability triggers",
+            seq(
+                msg(
+                    "ff.control.gains",
+                    what=g.said(ctx.label),
+                    player=g.name(pid),
+                    card=g.cref(t),
+                    other=g.name(before),
+                    owner=g.name(g.card(t).owner),
+                ),
+                msg("ff.effect.until_end_of_turn") if op.duration == "turn" else "",
+                msg("ff.control.no_enter"),
+            ),
             ["6.2.6", "6.2.6.1", "11.12.4.6"] + (["9.5.1.3.2"] if op.duration == "turn" else []),
         )
         if clashes:
             g.record(
                 StepKind.RULE,
                 "rules",
-                f"{g.name(pid)} gains control even though it already controls {', '.join(clashes)}: the rule "
-                "processes will put them into the break zone",
+                msg("ff.control.clash", player=g.name(pid), cards=tuple(clashes)),
                 ["6.2.6.2"],
             )
     return bool(found)
 
 
-def _control_clashes(g: Fftcg, pid: str, iid: str) -> list[str]:
+def _control_clashes(g: Fftcg, pid: str, iid: str) -> list[CardRef]:
     """The cards ``pid`` controls that 12.4.6 (same name) or 12.4.7 (Light/Dark) would set against ``iid``."""
     c = g.chars(iid)
-    out: list[str] = []
+    out: list[CardRef] = []
     for other in g.field(pid):
         o = g.chars(other)
         same = o.name == c.name and not (o.generic or c.generic)
         light_dark = bool({"light", "dark"} & set(o.elements)) and bool({"light", "dark"} & set(c.elements))
         if same or light_dark:
-            out.append(g.label(other))
+            out.append(g.cref(other))
     return out
 
 
@@ -1320,7 +1428,7 @@ def put_self_onto_field(g: Fftcg, ctx: Ctx, op: PutOntoField, *, silent: bool = 
         g.record(
             StepKind.EFFECT,
             ctx.controller,
-            f"{card.name} cannot enter the field ({limit}): it stays where it is",
+            msg("ff.enter.cannot", card=card.name, rule=limit),
             [limit] + (["15.2.7.5.1", "15.2.7.5.2"] if dejon else []),
         )
         return False
@@ -1354,7 +1462,7 @@ def create_delayed(g: Fftcg, ctx: Ctx, op: Delayed, *, silent: bool = False) -> 
     if silent:
         return op.about is None or bool(about)
     if op.about is not None and not about:
-        g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: nothing for its delayed ability to affect", ["2.3"])
+        g.record(StepKind.EFFECT, ctx.controller, msg("ff.delayed.nothing_to_affect", what=g.said(ctx.label)), ["2.3"])
         return False
     summon = g.is_card(ctx.source) and g.definition(ctx.source).type == "summon"
     src = g.state.cards.get(ctx.source) or g.last_known.get(ctx.source)
@@ -1370,21 +1478,26 @@ def create_delayed(g: Fftcg, ctx: Ctx, op: Delayed, *, silent: bool = False) -> 
         choose=op.choose,
         effects=op.effects,
     )
-    label = f"{src_name}'s delayed auto ability {name}"
+    says = msg("ff.ability.delayed", card=src_name, name=name)
+    label = g.labelled(f"{src_name}'s delayed auto ability {name}", says)
     g.delayed.append(
         DelayedTrigger(
             f"delayed:{g.serial()}", ctx.source, ctx.controller, op.on, label, DelayedAuto(ability, about, op.period)
         )
     )
-    affects = f", affecting {', '.join(g.label(i) for i, _ in about)}" if about else ""
-    applied = ", its controller as the replacement effect was applied" if ctx.replacement else ""
-    when = "every time its event happens this turn" if op.period == "turn" else "once, the next time its event happens"
     g.record(
         sentence_kind(ctx.controller),
         ctx.controller,
-        f"{ctx.label} creates {label} (source {src_name}, controller {g.name(ctx.controller)}{applied}){affects}: "
-        f"it triggers "
-        f"{when}, and not for anything that happened before now",
+        msg(
+            "ff.delayed.creates",
+            what=g.said(ctx.label),
+            ability=says,
+            source=src_name,
+            player=g.name(ctx.controller),
+            applied=msg("ff.delayed.as_applied") if ctx.replacement else "",
+            affects=msg("ff.delayed.affecting", cards=tuple(g.cref(i) for i, _ in about)) if about else "",
+            when=msg("ff.delayed.this_turn") if op.period == "turn" else msg("ff.delayed.once"),
+        ),
         ["11.8.17", "11.8.17.1", "11.8.17.2", "6.4.1"]
         + (
             ["6.4.1.3", "11.8.17.6"]
@@ -1411,8 +1524,7 @@ def split_groups(g: Fftcg, ctx: Ctx, op: Split, *, silent: bool = False) -> bool
     if op.zone == "hand" and owner != splitter:
         raise g.ambiguity(
             ["15.1.1.11.2"],
-            f"{g.name(splitter)} splits {g.name(owner)}'s hand into groups: the rules do not say whether the cards "
-            "are revealed to do it, and a hand is hidden from that player",
+            msg("ff.gap.split_hidden_hand", player=g.name(splitter), owner=g.name(owner)),
         )
     groups: list[list[str]] = []
     rest = list(cards)
@@ -1428,8 +1540,13 @@ def split_groups(g: Fftcg, ctx: Ctx, op: Split, *, silent: bool = False) -> bool
                 splitter,
                 tuple(options),
                 "15.1.1.11.2",
-                f"{g.name(splitter)} puts cards of {g.name(owner)}'s {op.zone} zone into group {n + 1} of {op.groups} "
-                "(any number, none allowed; the last group takes the rest)",
+                msg(
+                    "ff.groups.prompt",
+                    player=g.name(splitter),
+                    zone=g.zref(zone_id(owner, op.zone)),
+                    n=n + 1,
+                    groups=op.groups,
+                ),
                 PickMode.SOME,
                 0,
                 len(rest),
@@ -1439,19 +1556,31 @@ def split_groups(g: Fftcg, ctx: Ctx, op: Split, *, silent: bool = False) -> bool
         groups.append(picked)
         rest = [i for i in rest if i not in picked]
     groups.append(rest)
-    words = "; ".join(
-        f"group {n + 1}: {', '.join(g.label(i) for i in grp) or '(no card)'}" for n, grp in enumerate(groups)
+    words = semicolons(
+        [
+            msg("ff.groups.group", n=n + 1, cards=tuple(g.cref(i) for i in grp) or msg("ff.groups.no_card"))
+            for n, grp in enumerate(groups)
+        ]
     )
     g.record(
         StepKind.DECISION,
         splitter,
-        f"{ctx.label}: {g.name(splitter)} splits the {len(cards)} card(s) of {g.name(owner)}'s {op.zone} zone into "
-        f"{op.groups} groups, every card in one: {words}",
+        msg(
+            "ff.groups.split",
+            what=g.said(ctx.label),
+            player=g.name(splitter),
+            n=len(cards),
+            zone=g.zref(zone_id(owner, op.zone)),
+            groups=op.groups,
+            words=words,
+        ),
         ["15.1.1.11.1", "15.1.1.11.2"] + (["15.1.1.11.3"] if any(not grp for grp in groups) else []),
     )
     labels = {f"group{n + 1}": n for n in range(op.groups)}
     pick = g.decide(
-        DecisionRequest("group_pick", picker, tuple(labels), "15.1.1.11.2", f"{g.name(picker)} picks one group")
+        DecisionRequest(
+            "group_pick", picker, tuple(labels), "15.1.1.11.2", msg("ff.groups.pick", player=g.name(picker))
+        )
     )[0]
     chosen = labels[pick]
     for n, grp in enumerate(groups):
@@ -1471,7 +1600,15 @@ def _move_from_zone(g: Fftcg, iid: str, to: str, actor: str, label: str) -> None
     if before == zone_id(owner, zone):
         return
     g.move(iid, zone_id(owner, zone), top=zone != "deck", face_down=zone == "deck")
-    g.record(sentence_kind(actor), actor, f"{label}: {g.label(iid)} goes to {g.name(owner)}'s {to}", ["7.3"])
+    where = g.zref(zone_id(owner, zone))
+    g.record(
+        sentence_kind(actor),
+        actor,
+        msg("ff.groups.to_bottom", what=g.said(label), card=g.cref(iid), zone=where)
+        if to == "deck_bottom"
+        else msg("ff.groups.to_zone", what=g.said(label), card=g.cref(iid), zone=where),
+        ["7.3"],
+    )
 
 
 # --- the interpreter ---------------------------------------------------------------------------
@@ -1490,7 +1627,7 @@ def fix_variable(g: Fftcg, ctx: Ctx, variable: Variable, x: int | None, *, silen
         g.record(
             StepKind.EFFECT,
             ctx.controller,
-            f"{ctx.label}: X is determined as it resolves, once: {ctx.x} ({variable.count})",
+            msg("ff.x.determined", what=g.said(ctx.label), x=ctx.x, counted=variable.count),
             ["4.5", "11.11.9"],
         )
     elif x is None:
@@ -1498,7 +1635,7 @@ def fix_variable(g: Fftcg, ctx: Ctx, variable: Variable, x: int | None, *, silen
         g.record(
             StepKind.EFFECT,
             ctx.controller,
-            f"{ctx.label}: its cost was not paid, so X was never chosen: X cannot be defined and counts as 0",
+            msg("ff.x.undefined", what=g.said(ctx.label)),
             ["4.5", "4.4"],
         )
     else:
@@ -1527,16 +1664,20 @@ def with_x(g: Fftcg, ctx: Ctx, op: Effect, *, silent: bool = False) -> Effect:
     if not silent and ctx.x_count is not None and continuous.count(g, ctx.x_count, ctx.controller) != x:
         raise g.ambiguity(
             ["11.11.9", "4.5"],
-            f"{ctx.label}: X ({ctx.x_count}) was {x} when it began to resolve and is "
-            f"{continuous.count(g, ctx.x_count, ctx.controller)} now: 11.11.9 determines X once on resolution, "
-            "but not at which point of it",
+            msg(
+                "ff.gap.x_changed",
+                what=g.said(ctx.label),
+                counted=ctx.x_count,
+                x=x,
+                now=continuous.count(g, ctx.x_count, ctx.controller),
+            ),
         )
     name = X_FIELDS[str(op.op)]
     if not silent and isinstance(op, Power):
         g.record(
             StepKind.EFFECT,
             ctx.controller,
-            f"{ctx.label}: the continuous effect it makes has X = {x} fixed in it ({per * x:+d} power) from now on",
+            msg("ff.x.fixed_in_effect", what=g.said(ctx.label), x=x, power=f"{per * x:+d}"),
             ["11.12.4.3"],
         )
     return dataclasses.replace(op, **{name: getattr(op, name) + per * x, "per_x": 0})
@@ -1567,7 +1708,12 @@ def run_modes(g: Fftcg, ctx: Ctx, modes: Sequence[abilities.DeclaredMode], *, si
             done = run(g, sub, m.effects, silent=True) and done  # type: ignore[arg-type]
             continue
         if len(modes) > 1:
-            g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: the effect {m.name!r}", ["11.11.5"])
+            g.record(
+                StepKind.EFFECT,
+                ctx.controller,
+                msg("ff.effect.mode", what=g.said(ctx.label), mode=msg("ff.quoted", name=m.name)),
+                ["11.11.5"],
+            )
         done = run(g, sub, m.effects) and done  # type: ignore[arg-type]
         ctx.x, ctx.x_count = sub.x, sub.x_count
         if g.state.over:
@@ -1596,7 +1742,9 @@ def cast_effect(g: Fftcg, ctx: Ctx, op: CastFree, *, silent: bool = False) -> bo
                 pid,
                 tuple(options),
                 "11.3.11" if op.filter.type == "summon" else "11.4.1.1",
-                f"{g.name(pid)} chooses the card {ctx.label} casts" + (" (or none)" if op.optional else ""),
+                msg("ff.castfree.prompt_optional", player=g.name(pid), what=g.said(ctx.label))
+                if op.optional
+                else msg("ff.castfree.prompt", player=g.name(pid), what=g.said(ctx.label)),
                 PickMode.SOME,
                 0 if op.optional else 1,
                 1,
@@ -1604,7 +1752,12 @@ def cast_effect(g: Fftcg, ctx: Ctx, op: CastFree, *, silent: bool = False) -> bo
         )
         picked = [options[c] for c in choice]
     if not picked:
-        g.record(StepKind.EFFECT, pid, f"{ctx.label}: {g.name(pid)} casts no card", ["11.3.11", "11.4.1.1"])
+        g.record(
+            StepKind.EFFECT,
+            pid,
+            msg("ff.castfree.none", what=g.said(ctx.label), player=g.name(pid)),
+            ["11.3.11", "11.4.1.1"],
+        )
         return False
     iid = picked[0]
     rid = "11.3.11" if g.definition(iid).type == "summon" else "11.4.1.1"
@@ -1612,8 +1765,7 @@ def cast_effect(g: Fftcg, ctx: Ctx, op: CastFree, *, silent: bool = False) -> bo
     g.record(
         StepKind.EFFECT,
         pid,
-        f"{ctx.label}: {g.name(pid)} will cast {g.card(iid).name} without paying its cost, right after "
-        f"{ctx.label} has resolved",
+        msg("ff.castfree.will_cast", what=g.said(ctx.label), player=g.name(pid), card=g.card(iid).name),
         [rid],
     )
     return True
@@ -1638,8 +1790,7 @@ def pick_effect(g: Fftcg, ctx: Ctx, op: Pick, *, silent: bool = False) -> bool:
     g.record(
         StepKind.EFFECT,
         ctx.controller,
-        f"{ctx.label}: both players choose — {g.name(order[0])}, the turn player, declares first, then "
-        f"{g.name(order[1])} knowing it; then it is done to them all at once",
+        msg("ff.pick.both", what=g.said(ctx.label), first=g.name(order[0]), second=g.name(order[1])),
         ["11.11.6"],
     )
     picked: list[str] = []
@@ -1676,20 +1827,19 @@ def _pick_for(g: Fftcg, ctx: Ctx, op: Pick, who: str, whose: str) -> list[str]:
             g.record(
                 StepKind.EFFECT,
                 who,
-                f"{ctx.label}: {g.label(i)} cannot be chosen by it, so {g.name(who)} may not choose it",
+                msg("ff.pick.cannot", what=g.said(ctx.label), card=g.cref(i), player=g.name(who)),
                 ["11.11.5.1.1"],
             )
     if len(must) > op.count:
         raise g.ambiguity(
             ["11.11.5.1.1"],
-            f"{ctx.label} chooses {op.count} and {len(must)} cards must be chosen: 11.11.5.1.1 asks to include every "
-            "one that must be chosen, and does not say what happens when they are more than it chooses",
+            msg("ff.gap.too_many_musts", what=g.said(ctx.label), n=op.count, must=len(must)),
         )
     for i in must:
         g.record(
             StepKind.EFFECT,
             who,
-            f"{ctx.label}: {g.label(i)} must be chosen, so {g.name(who)} includes it",
+            msg("ff.pick.must", what=g.said(ctx.label), card=g.cref(i), player=g.name(who)),
             ["11.11.5.1.1"],
         )
     rest = [i for i in legal if i not in must]
@@ -1705,7 +1855,7 @@ def _pick_for(g: Fftcg, ctx: Ctx, op: Pick, who: str, whose: str) -> list[str]:
                 who,
                 tuple(options),
                 "11.11.6" if op.chooser == "each" else "11.11.5.1",
-                f"{g.name(who)} chooses {free} for {ctx.label} as it resolves",
+                msg("ff.pick.prompt", player=g.name(who), n=free, what=g.said(ctx.label)),
                 PickMode.SOME,
                 free,
                 free,
@@ -1715,8 +1865,9 @@ def _pick_for(g: Fftcg, ctx: Ctx, op: Pick, who: str, whose: str) -> list[str]:
     g.record(
         StepKind.EFFECT,
         who,
-        f"{ctx.label}: {g.name(who)} chooses "
-        + (", ".join(g.label(i) for i in picked) if picked else "nothing (there is nothing it can choose)"),
+        msg("ff.pick.chooses", what=g.said(ctx.label), player=g.name(who), cards=tuple(g.cref(i) for i in picked))
+        if picked
+        else msg("ff.pick.nothing", what=g.said(ctx.label), player=g.name(who)),
         ["11.11.6" if op.chooser == "each" else "11.11.5.1"],
     )
     return picked
@@ -1731,9 +1882,7 @@ def from_outside(g: Fftcg, ctx: Ctx, op: FromOutside, *, silent: bool = False) -
     name = g.defs[op.card].name if op.card in g.defs else op.card
     raise g.ambiguity(
         ["6.2.2", "6.2.1"],
-        f"{ctx.label} brings {name} into the game from outside it: 6.2.2 gives it the owner 6.2.1 names, the player "
-        "who began the game with the card in the deck, and no player did — the rules do not say who owns it (and so "
-        "to whose hand, break zone or deck it goes)",
+        msg("ff.gap.from_outside", what=g.said(ctx.label), card=name),
     )
 
 
