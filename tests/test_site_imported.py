@@ -47,6 +47,17 @@ def read(site: Path, path: str) -> str:
     return (page.parent / moved.group(1)).read_text(encoding="utf-8") if moved else html
 
 
+def test_the_old_addresses_of_an_english_book_redirect_in_english(site: Path) -> None:
+    redirects = [
+        page
+        for page in sorted((site / "toy" / "comprehensive" / "1.1").glob("[rs]/*.html"))
+        if 'http-equiv="refresh"' in page.read_text(encoding="utf-8")
+    ]
+    assert redirects
+    for page in redirects:
+        assert '<html lang="en">' in page.read_text(encoding="utf-8"), page
+
+
 def test_every_rule_of_every_edition_has_its_page(site: Path) -> None:
     for version, ids in (("1.0", ["100.1a", "100.1b", "101.1"]), ("1.1", ["100.1a", "100.1b", "100.1c", "101.1"])):
         for rule_id in ids:

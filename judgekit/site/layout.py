@@ -20,7 +20,7 @@ import functools
 import hashlib
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -125,11 +125,25 @@ def readable_names(ids: Iterable[str]) -> dict[str, str]:
     return out
 
 
-def redirect_page(target: str) -> str:
-    """A small HTML page that sends the reader on to ``target`` (a relative URL): an old address kept."""
+def redirect_page(target: str, lang: str = "ja", anchors: Mapping[str, str] | None = None) -> str:
+    """A small HTML page that sends the reader on to ``target`` (a relative URL): an old address kept.
+
+    ``lang`` is the language of the page's book. The old address's ``#anchor`` goes along, read
+    through ``anchors`` (the anchor a rule had at the old address → its anchor at ``target``), so
+    a link to a rule on an old section page lands on the same rule; that takes a script: without
+    one, the ``refresh`` goes to ``target`` alone.
+    """
+    import json
+
     href = escape(target)
+    table = json.dumps(dict(sorted((anchors or {}).items())), separators=(",", ":")).replace("<", "\\u003c")
+    url = json.dumps(target).replace("<", "\\u003c")
+    script = (
+        f"<script>(function(){{var a={table},h=location.hash.slice(1);"
+        f"location.replace({url}+(h?'#'+(a[h]||h):''));}})();</script>\n"
+    )
     return (
-        '<!DOCTYPE html>\n<html lang="ja">\n<head>\n<meta charset="utf-8">\n'
+        f'<!DOCTYPE html>\n<html lang="{escape(lang)}">\n<head>\n<meta charset="utf-8">\n{script}'
         f'<meta http-equiv="refresh" content="0; url={href}">\n<link rel="canonical" href="{href}">\n'
         f"<title>→ {href}</title>\n</head>\n<body>\n"
         f'<h1><a href="{href}">{href}</a></h1>\n</body>\n</html>\n'

@@ -46,6 +46,20 @@ def test_search_for_yuuri_and_open_704_6c(site_dir: Path, page: Any) -> None:
     assert page.locator("[id='704.6c']").is_visible()
 
 
+def test_an_old_section_address_with_an_anchor_lands_on_the_same_rule(site_dir: Path, page: Any) -> None:
+    from judgekit.site.layout import BookPaths, safe_name
+    from rules_index.graph import load_index
+
+    bi = load_index().books[("code-of-joker", "rules-page", "2016-08-21")]
+    paths = BookPaths.for_book("code-of-joker", "rules-page", "2016-08-21", (r.id for r in bi.book.rules))
+    rule = next(r for r in bi.book.rules if r.id.endswith("/不屈"))
+    section = bi.rules[rule.parent] if rule.parent else rule
+    old = site_dir / paths.base / "s" / f"{safe_name(section.id)}.html"
+    page.goto(f"{old.as_uri()}#{safe_name(rule.id)}")
+    page.wait_for_url(f"**/s/{paths.anchor(section.id)}.html#{paths.anchor(rule.id)}")
+    assert _target_id(page) == paths.anchor(rule.id)
+
+
 def test_home_page(site_dir: Path, page: Any) -> None:
     page.goto((site_dir / "index.html").as_uri())
     assert page.locator("h1").inner_text() == "judgekit ルール参照"  # Japanese first

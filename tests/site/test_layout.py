@@ -104,3 +104,13 @@ def test_an_old_address_redirects() -> None:
     page = redirect_page("kiiwaado_fukutsu.html")
     assert '<meta http-equiv="refresh" content="0; url=kiiwaado_fukutsu.html">' in page
     assert '<h1><a href="kiiwaado_fukutsu.html">' in page
+    assert '<html lang="ja">' in page
+
+
+def test_an_old_address_keeps_its_anchor_and_its_books_language() -> None:
+    page = redirect_page("../s/kiiwaado.html", "en", {"9-1a2b3c4d": "kiiwaado_fukutsu"})
+    assert '<html lang="en">' in page
+    script = page[page.index("<script>") : page.index("</script>")]
+    assert '{"9-1a2b3c4d":"kiiwaado_fukutsu"}' in script and 'location.replace("../s/kiiwaado.html"+' in script
+    assert page.index("<script>") < page.index('http-equiv="refresh"')  # the script goes first, with the anchor
+    assert "\\u003c/script" in redirect_page("x.html", "ja", {"a": "</script>"})

@@ -41,6 +41,14 @@ def test_outline_rules_have_readable_addresses_and_the_old_ones_redirect(index: 
     html = old.read_text(encoding="utf-8")
     target = re.search(r'url=([^"]+)"', html)
     assert target is not None and (old.parent / target.group(1)).resolve() == (site_dir / page).resolve()
+    assert '<html lang="ja">' in html
+    # An old section page's anchors lead to the same rules on the new one.
+    section = bi.rules[rule.parent] if rule.parent else rule
+    while section.parent is not None and not (site_dir / paths.base / "s" / f"{safe_name(section.id)}.html").exists():
+        section = bi.rules[section.parent]
+    old_section = (site_dir / paths.base / "s" / f"{safe_name(section.id)}.html").read_text(encoding="utf-8")
+    assert f'"{safe_name(rule.id)}":"{paths.anchor(rule.id)}"' in old_section
+    assert f'location.replace("{paths.anchor(section.id)}.html"+' in old_section
 
 
 def test_an_icon_the_published_text_lost_is_marked_with_a_note(site_dir: Path) -> None:
