@@ -21,7 +21,7 @@ from judgekit.games.fftcg.cards import Ability, Choose
 from judgekit.games.fftcg.format import Pass
 from judgekit.games.fftcg.game import Ctx, Fftcg, LoopPlan, Window
 from judgekit.games.fftcg.registry import rule
-from judgekit.games.fftcg.words import count, seq
+from judgekit.games.fftcg.words import count, seq, until
 from judgekit.message import CardRef, Message, msg
 
 LOOP_REPEATS = 3
@@ -314,7 +314,7 @@ def pass_priority(g: Fftcg, player: str, entry: ScriptedInput | None, *, silent:
     g.record(
         StepKind.ACTION,
         player,
-        seq(said, msg("ff.priority.until", until=g.autopass) if entry is not None and g.autopass else ""),
+        seq(said, msg("ff.priority.until", until=until(g.autopass)) if entry is not None and g.autopass else ""),
         ["11.1.6"],
         play=entry.index if entry is not None else None,
     )

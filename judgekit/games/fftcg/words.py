@@ -134,3 +134,15 @@ def card_type(name: str) -> Message | str:
 def keyword(name: str) -> Message | str:
     """A keyword ability by its id, as a message (an unknown id as it is)."""
     return KEYWORDS.get(name, name)
+
+
+def until(key: str) -> Message | str:
+    """Where passing automatically stops, as a scenario writes it (``attack/declaration``, ``next_turn``)."""
+    if key == "next_turn":
+        return msg("ff.until.next_turn")
+    phase, _, step = key.partition("/")
+    if step in STEP_NAMES:
+        return msg("ff.until.the", what=STEP_NAMES[step])
+    if phase in PHASE_NAMES:
+        return msg("ff.until.the", what=PHASE_NAMES[phase])
+    return key
