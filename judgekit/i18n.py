@@ -146,11 +146,13 @@ REPO = Path(__file__).resolve().parents[1]
 """The checkout (templates live in ``site/templates`` beside the packages)."""
 SOURCES = (
     ("judgekit/**.py", "python"),
+    ("rules_index/**.py", "python"),
     ("site/templates/**.html", "jinja2"),
 )
 """Where message ids are taken from, and how."""
-KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None, "ui": None, "attr": (2,)}
-"""Calls that mark messages."""
+KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None, "ui": None, "attr": (2,), "from_message": None}
+"""Calls that mark messages (``from_message``: an error made from a message id, see
+:meth:`rules_index.errors.JudgekitError.from_message`)."""
 HELP_SOURCES = ("judgekit/cli.py", "judgekit/commands/*.py")
 """Where the command line's help texts are: each ``help="…"`` argument and each command's docstring
 (a function decorated with ``guarded``) is a message id, as typer shows it (see
@@ -163,7 +165,7 @@ def extract_messages(root: Path = REPO) -> Iterator[tuple[str | tuple[str, str],
 
     method_map = [(pattern, method) for pattern, method in SOURCES]
     options = {"site/templates/**.html": {"extensions": "jinja2.ext.i18n", "trimmed": "true"}}
-    for path in ("judgekit", "site"):
+    for path in ("judgekit", "rules_index", "site"):
         for filename, lineno, message, _comments, _context in extract_from_dir(
             str(root / path),
             method_map=[(p.split("/", 1)[1], m) for p, m in method_map if p.startswith(path)],

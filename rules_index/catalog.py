@@ -69,7 +69,12 @@ class Document:
             if info.version == version:
                 return info
         held = ", ".join(info.version for info in self.versions)
-        raise UnknownDocumentError(f"{self.versions[0].game} {self.id}: no version {version!r}; versions held: {held}")
+        raise UnknownDocumentError.from_message(
+            "{document}: no version {version}; versions held: {held}",
+            document=f"{self.versions[0].game} {self.id}",
+            version=repr(version),
+            held=held,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +108,9 @@ class Game:
             if doc.id == document:
                 return doc
         held = ", ".join(doc.id for doc in self.documents)
-        raise UnknownDocumentError(f"{self.id}: no document {document!r}; documents: {held}")
+        raise UnknownDocumentError.from_message(
+            "{game}: no document {document}; documents: {held}", game=self.id, document=repr(document), held=held
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +131,7 @@ class Catalog:
             if wanted in (g.id, g.short.lower()):
                 return g
         held = ", ".join(g.id for g in self.games)
-        raise UnknownGameError(f"unknown game {game!r}; games: {held}")
+        raise UnknownGameError.from_message("unknown game {game}; games: {held}", game=repr(game), held=held)
 
     def all_documents(self) -> list[DocumentInfo]:
         """Every version of every document, in catalog order."""

@@ -2,12 +2,31 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, Self
+
 
 class JudgekitError(Exception):
     """Base of every error a user can cause (bad input, unknown ids, unparseable files).
 
     The CLI prints the message and exits 2. Internal bugs raise other exceptions.
     """
+
+    template: str = ""
+    """The message as an English message id with ``{name}`` placeholders, when it was made from one
+    (:meth:`from_message`): a command line in another language prints its translation. Empty for a
+    plain message."""
+    values: Mapping[str, object] = MappingProxyType({})
+    """The values of the template's placeholders (ids, names, file names: data, not translated)."""
+
+    @classmethod
+    def from_message(cls, template: str, /, *args: Any, **values: object) -> Self:
+        """The error whose message is ``template`` filled with ``values`` (``args`` go to the constructor after it)."""
+        error = cls(template.format(**values), *args)
+        error.template = template
+        error.values = MappingProxyType(dict(values))
+        return error
 
 
 class UnknownGameError(JudgekitError):

@@ -127,11 +127,16 @@ class RulesIndex:
         rule = bi.rules.get(wanted) or _loose_match(bi, wanted)
         if rule is None:
             suggestions = nearest_ids(wanted, list(bi.rules))
-            hint = f"; nearest: {', '.join(suggestions)}" if suggestions else ""
-            raise UnknownRuleError(
-                f"{self.catalog.game(game).short} {bi.info.document} {bi.info.version}: no rule {rule_id!r}{hint}",
-                tuple(suggestions),
-            )
+            book = f"{self.catalog.game(game).short} {bi.info.document} {bi.info.version}"
+            if suggestions:
+                raise UnknownRuleError.from_message(
+                    "{book}: no rule {rule}; nearest: {nearest}",
+                    tuple(suggestions),
+                    book=book,
+                    rule=repr(rule_id),
+                    nearest=", ".join(suggestions),
+                )
+            raise UnknownRuleError.from_message("{book}: no rule {rule}", (), book=book, rule=repr(rule_id))
         return rule
 
     def breadcrumb(self, bi: BookIndex, rule: Rule) -> list[Rule]:

@@ -46,8 +46,16 @@ def test_a_rule_in_both_languages() -> None:
 def test_errors_are_framed_in_the_chosen_language(tmp_path: Path) -> None:
     code, _, err = invoke("--lang", "ja", "rule", "divine-cross", "704.6x")
     assert code == 2 and err.startswith("エラー: ") and "704.6c" in err
+    nearest = "704.6, 704.6a, 704.6b, 704.6c, 704.6d"
+    assert err == f"エラー: DC comprehensive 1.0.16: ルール '704.6x' はありません。近い番号: {nearest}\n"
     code, _, err = invoke("--lang", "en", "rule", "divine-cross", "704.6x")
-    assert code == 2 and err.startswith("error: ")
+    assert err == "error: DC comprehensive 1.0.16: no rule '704.6x'; nearest: 704.6, 704.6a, 704.6b, 704.6c, 704.6d\n"
+    code, _, err = invoke("--lang", "ja", "rule", "nope", "1")
+    assert code == 2 and err.startswith("エラー: ゲーム 'nope' はありません。ゲーム: ")
+    code, _, err = invoke("--lang", "ja", "rule", "dc", "1", "--version", "9")
+    assert err == "エラー: divine-cross comprehensive: 版 '9' はありません。収録している版: 1.0.16\n"
+    code, _, err = invoke("--lang", "ja", "rule", "dc", "1", "--document", "x")
+    assert code == 2 and err.startswith("エラー: divine-cross: 文書 'x' はありません。文書: ")
     code, _, err = invoke("--lang", "ja", "new", "divine-cross", "Bad Name", "--dir", str(tmp_path))
     assert code == 2 and err == "エラー: 名前 'Bad Name': 英小文字、数字、ハイフンで指定してください\n"
     code, _, err = invoke("--lang", "ja", "check", str(tmp_path))

@@ -59,7 +59,9 @@ def error_line(error: object) -> str:
     """An error as the command line prints it on stderr: ``error: …`` in the interface's language."""
     from judgekit.i18n import gettext as _
 
-    return _("error: {message}").format(message=error)
+    template = getattr(error, "template", "")
+    message = _(template).format(**getattr(error, "values", {})) if template else error
+    return _("error: {message}").format(message=message)
 
 
 def warning_line(warning: object) -> str:
