@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from markdown_it import MarkdownIt
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from judgekit.render.html import ja_runs
 from judgekit.render.sentences import both
@@ -170,13 +170,12 @@ class Bilingual:
     """For the English reader."""
 
     @classmethod
-    def one(cls, text: str, language: str = "") -> Bilingual:
-        """The same text for both readers; its language guessed from its script when not given."""
-        from judgekit.render.html import has_japanese
+    def one(cls, text: str, language: str = "en") -> Bilingual:
+        """The same text for both readers, written in ``language`` (English, as a file without
+        ``language`` is)."""
         from judgekit.scenario import LocalText
 
-        lang = language or ("ja" if has_japanese(text) else "en")
-        local = LocalText(text, "ja" if lang == "ja" else "en")
+        local = LocalText(text, "ja" if language == "ja" else "en")
         return cls(local, local)
 
     def get(self, language: str) -> LocalText:
@@ -184,14 +183,19 @@ class Bilingual:
         return self.ja if language == "ja" else self.en
 
 
-def bilingual_html(text: Bilingual, draw: Callable[[str], Markup], element: str = "span") -> Markup:
+def bilingual_html(text: Bilingual, draw: Callable[[str, str], Markup], element: str = "span") -> Markup:
     """``text`` drawn for both readers, each in an ``element`` marked with its text's language: the
     stylesheet shows the reader's one (``l-ja``/``l-en``, as the interface strings); one element when
-    both readers see the same text."""
+    both readers see the same text. ``draw(text, language)`` renders a text written in ``language``."""
     if text.ja == text.en:
-        return Markup('<{0} lang="{1}">{2}</{0}>').format(Markup(element), text.ja.language, draw(text.ja.text))
+        ja = text.ja
+        return Markup('<{0} lang="{1}">{2}</{0}>').format(Markup(element), ja.language, draw(ja.text, ja.language))
     return Markup('<{0} class="l-ja" lang="{1}">{2}</{0}><{0} class="l-en" lang="{3}">{4}</{0}>').format(
-        Markup(element), text.ja.language, draw(text.ja.text), text.en.language, draw(text.en.text)
+        Markup(element),
+        text.ja.language,
+        draw(text.ja.text, text.ja.language),
+        text.en.language,
+        draw(text.en.text, text.en.language),
     )
 
 
@@ -210,8 +214,10 @@ class ScenarioTitle(UiText):
         return obj
 
 
-def _title_runs(text: str) -> Markup:
-    return ja_runs(text)
+def _title_runs(text: str, language: str) -> Markup:
+    """A title written in ``language``: a Japanese one needs no marks inside its ``lang="ja"`` element,
+    an English one has its Japanese runs (card names) marked."""
+    return escape(text) if language == "ja" else ja_runs(text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,20 +304,22 @@ _PROSE_RULE_ID = re.compile(r"(?<![0-9A-Za-z.\-])\d+(?:\.\d+)+[a-z]?(?:-\d+)?(?!
 """A dotted rule id written in prose (``704.6c-1``, ``1003.2``); bare numbers are quantities."""
 
 
-def markdown(text: str, *, page: str = "", linker: RuleLinker | None = None) -> Markup:
+def markdown(text: str, *, page: str = "", linker: RuleLinker | None = None, language: str = "") -> Markup:
     """Scenario prose as HTML: CommonMark with raw HTML shown as text and no images (nothing is
-    fetched); Japanese runs marked ``lang="ja"``; dotted rule ids linked when ``linker`` knows them."""
+    fetched); Japanese runs marked ``lang="ja"`` (not in a text written in Japanese, ``language="ja"``,
+    which its element marks whole); dotted rule ids linked when ``linker`` knows them."""
     md = MarkdownIt("commonmark", {"html": False}).disable("image")
+    runs: Callable[[str], Markup] = escape if language == "ja" else ja_runs
 
     def render_text(renderer: Any, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
         inside_link = _inside_link(tokens, idx)
-        return str(_prose_text(tokens[idx].content, page, None if inside_link else linker))
+        return str(_prose_text(tokens[idx].content, page, None if inside_link else linker, runs))
 
     def render_code_inline(renderer: Any, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
-        return f"<code>{ja_runs(tokens[idx].content)}</code>"
+        return f"<code>{runs(tokens[idx].content)}</code>"
 
     def render_code_block(renderer: Any, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
-        return f"<pre><code>{ja_runs(tokens[idx].content)}</code></pre>\n"
+        return f"<pre><code>{runs(tokens[idx].content)}</code></pre>\n"
 
     md.add_render_rule("text", render_text)
     md.add_render_rule("code_inline", render_code_inline)
@@ -330,16 +338,16 @@ def _inside_link(tokens: Sequence[Any], idx: int) -> bool:
     return depth > 0
 
 
-def _prose_text(text: str, page: str, linker: RuleLinker | None) -> Markup:
+def _prose_text(text: str, page: str, linker: RuleLinker | None, runs: Callable[[str], Markup] = ja_runs) -> Markup:
     if linker is None:
-        return ja_runs(text)
+        return runs(text)
     out: list[str] = []
     pos = 0
     for match in _PROSE_RULE_ID.finditer(text):
         link = linker(match.group())
         if link is None or not link.path:
             continue
-        out.append(str(ja_runs(text[pos : match.start()])))
+        out.append(str(runs(text[pos : match.start()])))
         out.append(
             str(
                 Markup('<a href="{}" class="ref" data-preview="{}">{}</a>').format(
@@ -348,7 +356,7 @@ def _prose_text(text: str, page: str, linker: RuleLinker | None) -> Markup:
             )
         )
         pos = match.end()
-    out.append(str(ja_runs(text[pos:])))
+    out.append(str(runs(text[pos:])))
     return Markup("".join(out))
 
 
@@ -435,7 +443,7 @@ def _summary(scenario: ScenarioPage) -> dict[str, Any]:
     return {
         "title": ScenarioTitle(scenario.text("title")),
         "path": scenario.path,
-        "question": bilingual_html(scenario.text("question"), markdown, "div"),
+        "question": bilingual_html(scenario.text("question"), lambda text, lang: markdown(text, language=lang), "div"),
         "tags": scenario.tags,
         "steps": len(scenario.trace.steps) if scenario.trace else 0,
         "error": scenario.error,
@@ -474,8 +482,8 @@ def scenario_view(site: Site, scenario: ScenarioPage) -> dict[str, Any]:
 
     page = scenario.path
 
-    def prose(text: str) -> Markup:
-        return markdown(text, page=page, linker=linker)
+    def prose(text: str, language: str = "") -> Markup:
+        return markdown(text, page=page, linker=linker, language=language)
 
     differs = []
     for d in scenario.differs:

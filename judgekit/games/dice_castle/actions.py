@@ -18,7 +18,15 @@ from judgekit.errors import IllegalActionError
 from judgekit.games.dice_castle import processing, terms
 from judgekit.games.dice_castle.cards import CardDef, Choose, Cost, DamageCastle, Effect, TargetSpec
 from judgekit.games.dice_castle.format import Play, Use
-from judgekit.games.dice_castle.game import BASE_UNIT_LIMIT, Ctx, DiceCastle, Pending, PendingKind
+from judgekit.games.dice_castle.game import (
+    BASE_UNIT_LIMIT,
+    PHASE_NAMES,
+    ZONE_WORDS,
+    Ctx,
+    DiceCastle,
+    Pending,
+    PendingKind,
+)
 from judgekit.games.dice_castle.ids import (
     COST_USE,
     COUNTER,
@@ -40,6 +48,7 @@ from judgekit.games.dice_castle.ids import (
     SUPPORT,
 )
 from judgekit.games.dice_castle.registry import rule
+from judgekit.message import Message, Sentence, msg
 
 T = TypeVar("T")
 
@@ -108,7 +117,7 @@ def can_pay(g: DiceCastle, pid: str, energy: Mapping[str, int], counter: bool = 
 
 @rule(COST_USE[1], KATIE[1], KATIE[2], role=RuleRole.TERM)
 def pay_energy(
-    g: DiceCastle, pid: str, energy: Mapping[str, int], label: str, counter: bool = False, *, silent: bool = False
+    g: DiceCastle, pid: str, energy: Mapping[str, int], label: Sentence, counter: bool = False, *, silent: bool = False
 ) -> dict[str, int]:
     """Pay an energy cost (as the scenario's basics say costs are paid); a decision when there are several ways."""
     if not any(energy.values()):
@@ -120,13 +129,18 @@ def pay_energy(
     g.assume(
         "cost_payment",
         [COST_USE[1]],
-        "the page speaks of costs and of dice with attributes but not of how energy pays a cost",
+        msg("dice.gap.cost_payment"),
     )
     if not ways:
         raise g.ambiguity(
             [COST_USE[1]],
-            f"{g.name(pid)} cannot pay {_way_label(energy)} for {label} with {_way_label(g.energy(pid))}; the page "
-            "does not say what becomes of an attempt to play or use something whose cost cannot be paid",
+            msg(
+                "dice.gap.cannot_pay",
+                player=g.name(pid),
+                cost=_way_label(energy),
+                what=label,
+                energy=_way_label(g.energy(pid)),
+            ),
         )
     way = ways[0]
     if len(ways) > 1:
@@ -134,24 +148,21 @@ def pay_energy(
         way = labels[
             g.ask(
                 DecisionRequest(
-                    "pay", pid, tuple(labels), COST_USE[1], f"{g.name(pid)} chooses the energy that pays for {label}"
+                    "pay", pid, tuple(labels), COST_USE[1], msg("dice.pay.choose", player=g.name(pid), what=label)
                 )
             )[0]
         ]
     for attr, n in way.items():
         terms.add_energy(g, pid, attr, -n)
+    pays = msg("dice.pay.pays", player=g.name(pid), energy=_way_label(way), what=label)
     g.record(
-        StepKind.RULE,
-        pid,
-        f"{g.name(pid)} pays {_way_label(way)} energy for {label}"
-        + (" (Trap King Katie: the counter's attribute requirement is ignored)" if free else ""),
-        [KATIE[1], KATIE[2]] if free else [],
+        StepKind.RULE, pid, msg("dice.pay.katie", pays=pays) if free else pays, [KATIE[1], KATIE[2]] if free else []
     )
     return way
 
 
 @rule(EMPTY_COST[2], COST_USE[1], role=RuleRole.TERM)
-def pay_cost(g: DiceCastle, pid: str, cost: Cost, source: str, label: str, *, silent: bool = False) -> bool:
+def pay_cost(g: DiceCastle, pid: str, cost: Cost, source: str, label: Sentence, *, silent: bool = False) -> bool:
     """Pay a cost ability's cost: energy, and テイク (a unit of one's own from the field to the discard)."""
     if silent:
         return can_pay(g, pid, cost.energy)
@@ -162,14 +173,16 @@ def pay_cost(g: DiceCastle, pid: str, cost: Cost, source: str, label: str, *, si
             options = g.options(g.units(pid))
             unit = options[
                 g.ask(
-                    DecisionRequest("take", pid, tuple(options), COST_USE[1], f"{g.name(pid)} chooses the unit to take")
+                    DecisionRequest(
+                        "take", pid, tuple(options), COST_USE[1], msg("dice.take.choose", player=g.name(pid))
+                    )
                 )[0]
             ]
         out = any(a.timing == "out" for a in g.definition(unit).abilities)
         terms.to_discard(
             g,
             [unit],
-            f"{cost.name or 'テイク'}, the cost of {label}",
+            msg("dice.why.take", cost=cost.name or "テイク", ability=label),
             [EMPTY_COST[2]] if out else [],
             False,
         )
@@ -188,18 +201,38 @@ def _available(g: DiceCastle, pid: str, spec: TargetSpec) -> list[str]:
     return [g.king(s) for s in sides]
 
 
-def _target_problem(g: DiceCastle, pid: str, d: CardDef) -> tuple[str, str] | None:
+def _target_problem(g: DiceCastle, pid: str, d: CardDef) -> tuple[str, Message] | None:
     required = [t for t in d.targets if not t.additional]
     empty = [t for t in required if not _available(g, pid, t)]
     if not empty:
         return None
     spec = empty[0]
-    what = f"{spec.whose} {spec.what}"
+    what = _what(spec)
     if d.joined:
-        return MULTI_TARGET[1], f"its targets are joined by と and there is no {what} to choose"
+        return MULTI_TARGET[1], msg("dice.target.joined", what=what)
     if spec.count > 1:
-        return MULTI_TARGET[4], f"it needs at least one {what} and there is none"
-    return SINGLE_ALL[1], f"it has no {what} to target"
+        return MULTI_TARGET[4], msg("dice.target.none_of_several", what=what)
+    return SINGLE_ALL[1], msg("dice.target.none", what=what)
+
+
+WHOSE: dict[str, Message] = {
+    "own": msg("dice.whose.own"),
+    "opponent": msg("dice.whose.opponent"),
+    "any": msg("dice.whose.any"),
+}
+"""Whose cards a target is, for sentences."""
+
+WHAT: dict[str, Message] = {
+    "unit": msg("dice.what.unit"),
+    "magic": msg("dice.what.magic"),
+    "castle": msg("dice.what.castle"),
+}
+"""What a target is, for sentences."""
+
+
+def _what(spec: TargetSpec) -> Message:
+    """A target's kind for sentences (``opponent unit``)."""
+    return msg("dice.target.kind", whose=WHOSE[spec.whose], what=WHAT[spec.what])
 
 
 def _choose_targets(g: DiceCastle, pid: str, d: CardDef) -> tuple[list[str], list[str]]:
@@ -224,7 +257,7 @@ def _choose_targets(g: DiceCastle, pid: str, d: CardDef) -> tuple[list[str], lis
                 pid,
                 tuple(options),
                 MULTI_TARGET[3],
-                f"{g.name(pid)} chooses {spec.count} {spec.whose} {spec.what}(s) for {d.name}",
+                msg("dice.target.choose", player=g.name(pid), n=spec.count, what=_what(spec), card=d.name),
                 PickMode.SOME,
                 spec.count,
                 spec.count,
@@ -284,47 +317,43 @@ def play(g: DiceCastle, entry: ScriptedInput, *, silent: bool = False) -> bool:
     if pid != tp:
         raise g.ambiguity(
             [PLAY_RANGE[1], SET[1]],
-            f"{g.name(pid)} is not the turn player: the page does not say whether the non-turn player plays cards",
+            msg("dice.gap.non_turn_player_plays", player=g.name(pid)),
         )
     if g.state.phase != "set":
-        raise g.ambiguity(
-            [SET[1], PLAY_RANGE[1]],
-            f"a play in the {g.state.phase} phase: the page forbids plays only in the end phase and does not say "
-            "in which other phases cards are played",
-        )
+        raise g.ambiguity([SET[1], PLAY_RANGE[1]], msg("dice.gap.play_phase", phase=PHASE_NAMES[g.state.phase]))
     card = g.options(g.zone(pid, "hand")).get(act.card) if act.source == "hand" else None
     problem: IllegalActionError | None = None
     also: tuple[str, ...] = ()
     if card is None:
-        where = "hand" if act.source == "hand" else act.source
         problem = IllegalActionError(
             "play",
             PLAY_RANGE[1],
-            f"only cards in one's own hand are played; {act.card!r} "
-            f"is not in {g.name(pid)}'s hand" + (f" but in the {where}" if where != "hand" else ""),
+            msg("dice.play.not_in_hand", key=repr(act.card), player=g.name(pid))
+            if act.source == "hand"
+            else msg("dice.play.elsewhere", key=repr(act.card), player=g.name(pid), zone=ZONE_WORDS[act.source]),
         )
     else:
         d = g.definition(card)
         if d.type == "king":
-            raise g.ambiguity([PLAY_RANGE[1]], f"{d.name} is a king card; the page does not say how kings are played")
+            raise g.ambiguity([PLAY_RANGE[1]], msg("dice.gap.king_played", card=d.name))
         if d.type == "unit" and len(g.units(pid)) >= g.unit_limit(pid):
             changers = g.rule_changers("unit_limit", g.opponent(pid))
             problem = IllegalActionError(
                 "play",
                 KING_RULES[2],
-                f"{g.name(pid)}'s unit zone holds {g.unit_limit(pid)} units and is full",
+                msg("dice.play.units_full", player=g.name(pid), n=g.unit_limit(pid)),
             )
             if changers and not g.rule_changers("unit_limit", pid):
                 also = (KING_RULES[1], KING_RULES[3])
         elif d.type == "magic" and d.magic in ("field", "counter"):
-            limit = g.assume("magic_limit", [FIELD[2]], "the page names the magic zone but gives no limit")
+            limit = g.assume("magic_limit", [FIELD[2]], msg("dice.gap.magic_limit"))
             assert isinstance(limit, int)
             if len(g.zone(pid, "magic")) >= limit:
-                problem = IllegalActionError("play", FIELD[2], f"{g.name(pid)}'s magic zone holds {limit} cards")
+                problem = IllegalActionError("play", FIELD[2], msg("dice.play.magic_full", player=g.name(pid), n=limit))
         if problem is None:
             bad = _target_problem(g, pid, d)
             if bad is not None:
-                problem = IllegalActionError("play", bad[0], f"{d.name}: {bad[1]}")
+                problem = IllegalActionError("play", bad[0], msg("dice.play.card_says", card=d.name, why=bad[1]))
                 if bad[0] == MULTI_TARGET[1]:
                     also = (MULTI_TARGET[2],)
     if silent:
@@ -363,7 +392,7 @@ def play_card(
     pid: str,
     card: str,
     index: int | None,
-    by_effect: str = "",
+    by_effect: Sentence = "",
     free: bool = False,
     *,
     silent: bool = False,
@@ -387,7 +416,9 @@ def play_card(
         choice = (
             int(
                 g.ask(
-                    DecisionRequest("mode", pid, labels, OR[1], f"{g.name(pid)} chooses which alternative of {d.name}")
+                    DecisionRequest(
+                        "mode", pid, labels, OR[1], msg("dice.play.alternative", player=g.name(pid), card=d.name)
+                    )
                 )[0]
             )
             - 1
@@ -412,8 +443,12 @@ def play_card(
             g.record(
                 StepKind.RULE,
                 "rules",
-                f"{d.name} costs {sum(s.by for s, _, _ in changers):+d} by "
-                f"{', '.join(g.card(i).name for _, _, i in changers)}",
+                msg(
+                    "dice.play.cost_changed",
+                    card=d.name,
+                    change=f"{sum(s.by for s, _, _ in changers):+d}",
+                    by=tuple(g.card(i).name for _, _, i in changers),
+                ),
                 [KING_RULES[6]] if any(s.players == "all" for s, _, _ in changers) else [KING_RULES[3]],
             )
     if free:
@@ -428,23 +463,24 @@ def play_card(
                     pid,
                     ("yes", "no"),
                     IN_PLAY[4],
-                    f"{g.name(pid)} chooses whether to pay the optional cost",
+                    msg("dice.play.optional_prompt", player=g.name(pid)),
                 )
             )[0]
             == "yes"
         )
         if optional:
-            pay_energy(g, pid, d.optional_cost, f"{d.name}'s optional cost")
+            pay_energy(g, pid, d.optional_cost, msg("dice.play.optional_cost", card=d.name))
     from_support = g.where(card)[1] == "support"
     g.move(card, "waiting", face_down=False)
-    shown = [f"{g.name(g.card(t).owner)}'s castle" if g.where(t)[1] == "king" else g.label(t) for t in targets]
-    chosen = f" targeting {', '.join(shown)}" if targets else ""
-    how = f" from the support castle by {by_effect}" if by_effect else ""
+    shown = tuple(
+        msg("dice.castle_of", player=g.name(g.card(t).owner)) if g.where(t)[1] == "king" else g.cref(t) for t in targets
+    )
+    chosen: Sentence = msg("dice.play.targeting", targets=shown) if targets else ""
+    how: Sentence = msg("dice.play.by_effect", effect=by_effect) if by_effect else ""
     g.record(
         StepKind.ACTION if not by_effect else StepKind.EFFECT,
         pid,
-        f"{g.name(pid)} plays {d.name}{how}{chosen}: it waits in the waiting zone (neither in the hand nor on the "
-        "field)",
+        msg("dice.play.plays", player=g.name(pid), card=d.name, how=how, targeting=chosen),
         cites + ([SUPPORT[5]] if by_effect else []),
         play=index,
     )
@@ -461,7 +497,7 @@ def play_card(
         g.record(
             StepKind.RULE,
             "rules",
-            f"the play of {d.name} was negated: it goes from the waiting zone to the {back}",
+            msg("dice.play.negated", card=d.name, zone=ZONE_WORDS[back]),
             [IN_PLAY[4]] + ([SUPPORT[6]] if from_support else []),
         )
         if not nested:
@@ -472,8 +508,7 @@ def play_card(
         g.record(
             StepKind.RULE,
             "rules",
-            f"the counters resolved first: {', '.join(g.name(p) for p in gained)} gained walls before {d.name} deals "
-            "its damage",
+            msg("dice.play.walls_first", players=tuple(g.name(p) for p in gained), card=d.name),
             [COUNTER[1], COUNTER[4]],
         )
     if d.type == "unit" or d.magic == "field":
@@ -486,7 +521,7 @@ def play_card(
         g.record(
             StepKind.RULE,
             "rules",
-            f"{d.name} has resolved: it goes from the waiting zone to the {back}",
+            msg("dice.play.resolved", card=d.name, zone=ZONE_WORDS[back]),
             [IN_PLAY[3]] + ([SUPPORT[6]] if from_support else []),
         )
     if not nested:
@@ -517,7 +552,7 @@ def enter(
     g.record(
         StepKind.RULE,
         "rules",
-        f"{d.name} enters {g.name(pid)}'s {'unit' if zone == 'units' else 'magic'} zone",
+        msg("dice.enter", card=d.name, zone=g.zref(zone_id(pid, zone))),
         [FIELD[4], FIELD[5]] + ([IN_PLAY[4]] if played else []),
     )
     g.happened.append(Event("enters", pid, iid))
@@ -530,7 +565,7 @@ def enter(
                 pid,
                 iid,
                 f"{g.card(iid).key}/optional",
-                f"{d.name}'s optional-cost effect",
+                msg("dice.ability.optional", card=d.name),
                 d.optional_effects,
                 Event("enters", pid, iid),
             )
@@ -547,8 +582,7 @@ def set_counter(g: DiceCastle, pid: str, card: str, index: int | None, *, silent
     g.assume(
         "counter_set",
         [KATIE[1], FIELD[2]],
-        "the page speaks of counters set face down with a die on them (トラップキングケイティ) but not of how they are "
-        "played or paid",
+        msg("dice.gap.counter_set"),
     )
     free = free_attribute(g, pid, True)
     paid = pay_energy(g, pid, d.cost, d.name, counter=True)
@@ -561,8 +595,9 @@ def set_counter(g: DiceCastle, pid: str, card: str, index: int | None, *, silent
     g.record(
         StepKind.ACTION,
         pid,
-        f"{g.name(pid)} plays {d.name} face down into the magic zone with a die showing {number}"
-        + (": under Trap King Katie only the number has to be known, not the attribute" if free else ""),
+        msg("dice.counter.set_katie", player=g.name(pid), card=d.name, number=number)
+        if free
+        else msg("dice.counter.set", player=g.name(pid), card=d.name, number=number),
         [KATIE[1], KATIE[2]] if free else [],
         play=index,
     )
@@ -578,15 +613,9 @@ def use(g: DiceCastle, entry: ScriptedInput, *, silent: bool = False) -> bool:
     act = _payload(entry, Use)
     pid = g.actor(entry)
     if pid != g.state.turn_player:
-        raise g.ambiguity(
-            [COST_USE[1]], "the page does not say whether the non-turn player uses cost abilities, nor when"
-        )
+        raise g.ambiguity([COST_USE[1]], msg("dice.gap.non_turn_player_uses"))
     if g.state.phase != "set":
-        raise g.ambiguity(
-            [COST_USE[1], SET[1]],
-            f"a cost ability in the {g.state.phase} phase: the page forbids them only in the end phase and while "
-            "effects are unresolved, and does not say in which phases they are used",
-        )
+        raise g.ambiguity([COST_USE[1], SET[1]], msg("dice.gap.use_phase", phase=PHASE_NAMES[g.state.phase]))
     owner = act.owner or pid
     on_field = [g.king(owner), *g.units(owner), *[m for m in g.zone(owner, "magic") if not g.card(m).face_down]]
     card = g.options(on_field).get(act.card)
@@ -600,27 +629,24 @@ def use(g: DiceCastle, entry: ScriptedInput, *, silent: bool = False) -> bool:
         problem = IllegalActionError(
             "use",
             EVOLUTION[6],
-            f"the king has evolved: {act.ability!r} is an ability of the king before evolution and can no longer be "
-            "used",
+            msg("dice.use.evolved", ability=repr(act.ability)),
         )
     elif card is None:
         problem = IllegalActionError(
-            "use",
-            COST_USE[1],
-            f"only cost abilities of cards on one's own field are used; {act.card!r} is not on {g.name(owner)}'s field",
+            "use", COST_USE[1], msg("dice.use.not_on_field", key=repr(act.card), player=g.name(owner))
         )
     elif owner != pid:
         problem = IllegalActionError(
-            "use", COST_USE[1], f"{g.card(card).name} is on {g.name(owner)}'s field, not {g.name(pid)}'s"
+            "use", COST_USE[1], msg("dice.use.not_own", card=g.card(card).name, owner=g.name(owner), player=g.name(pid))
         )
     elif ability is None or ability.cost is None:
-        problem = IllegalActionError("use", COST_USE[1], f"{g.card(card).name} has no cost ability {act.ability!r}")
-    elif ability.once_per_turn and g.state.flag(pid, f"{g.card(card).key}/{ability.name}"):
-        problem = IllegalActionError("use", END[1], f"{ability.name} is once a turn (ターン1) and has been used")
-    elif not can_pay(g, pid, ability.cost.energy):
-        raise g.ambiguity(
-            [COST_USE[1]], "the cost cannot be paid; the page does not say what becomes of such an attempt"
+        problem = IllegalActionError(
+            "use", COST_USE[1], msg("dice.use.no_ability", card=g.card(card).name, ability=repr(act.ability))
         )
+    elif ability.once_per_turn and g.state.flag(pid, f"{g.card(card).key}/{ability.name}"):
+        problem = IllegalActionError("use", END[1], msg("dice.use.once", ability=ability.name))
+    elif not can_pay(g, pid, ability.cost.energy):
+        raise g.ambiguity([COST_USE[1]], msg("dice.gap.cost_unpayable"))
     if silent:
         return problem is None
     if problem is not None:
@@ -635,12 +661,13 @@ def use(g: DiceCastle, entry: ScriptedInput, *, silent: bool = False) -> bool:
     g.record(
         StepKind.ACTION,
         pid,
-        f"{g.name(pid)} uses {c.name}'s cost ability {ability.name}"
-        + (" although it has nothing to act on" if empty else ""),
+        msg("dice.use.uses_empty", player=g.name(pid), card=c.name, ability=ability.name)
+        if empty
+        else msg("dice.use.uses", player=g.name(pid), card=c.name, ability=ability.name),
         [COST_USE[1]] + ([EMPTY_COST[1]] if empty else []),
         play=entry.index,
     )
-    label = f"{c.name}'s cost ability {ability.name}"
+    label = msg("dice.ability.cost", card=c.name, name=ability.name)
     pay_cost(g, pid, ability.cost, card, label)
     item = Pending(
         g.new_key(), PendingKind.COST, pid, card, f"{c.key}/{ability.name}", label, ability.effects, None, ability
@@ -660,10 +687,10 @@ def while_unresolved(g: DiceCastle, entry: ScriptedInput, *, silent: bool = Fals
     if silent:
         return False
     rid = PLAY_START[1] if entry.name == "play" else PLAY_START[2]
-    waiting = ", ".join(p.label for p in g.pending)
+    waiting = tuple(p.label for p in g.pending)
     g.reject(
         entry,
-        IllegalActionError(entry.name, rid, f"effects are unresolved ({waiting}); they are dealt with first"),
+        IllegalActionError(entry.name, rid, msg("dice.unresolved.first", effects=waiting)),
         (PLAY_START[3],),
     )
     return False
@@ -674,5 +701,5 @@ def in_end_phase(g: DiceCastle, entry: ScriptedInput, *, silent: bool = False) -
     """In the end phase no card is played, no cost ability used, no counter activated."""
     if silent:
         return False
-    g.reject(entry, IllegalActionError(entry.name, END[2], "nothing is played, used or activated in the end phase"))
+    g.reject(entry, IllegalActionError(entry.name, END[2], msg("dice.end.nothing")))
     return False

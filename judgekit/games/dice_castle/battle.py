@@ -17,6 +17,7 @@ from judgekit.games.dice_castle.format import Attack
 from judgekit.games.dice_castle.game import DiceCastle
 from judgekit.games.dice_castle.ids import BATTLE, COUNTER, KING_RULES
 from judgekit.games.dice_castle.registry import rule
+from judgekit.message import CardRef, Sentence, msg
 
 
 def _targets(g: DiceCastle, pid: str) -> dict[str, str]:
@@ -26,7 +27,7 @@ def _targets(g: DiceCastle, pid: str) -> dict[str, str]:
     how = g.assume(
         "attack_targets",
         [BATTLE[1]],
-        "the page has units attack and speaks of the defender's side but does not say what an attack may target",
+        msg("dice.gap.attack_targets"),
     )
     out = dict(units)
     if how == "unit_or_castle" or not units:
@@ -44,31 +45,31 @@ def attack(g: DiceCastle, entry: ScriptedInput, *, silent: bool = False) -> bool
     problem: IllegalActionError | None = None
     unit = g.options(g.units(pid)).get(act.unit)
     if pid != g.state.turn_player:
-        problem = IllegalActionError("attack", BATTLE[1], "the turn player attacks with units")
+        problem = IllegalActionError("attack", BATTLE[1], msg("dice.attack.turn_player"))
     elif unit is None:
         lost = [i for i in g.lost_rights if g.card(i).key == act.unit and g.card(i).owner == pid]
         if lost:
             problem = IllegalActionError(
                 "attack",
                 BATTLE[8],
-                f"{g.card(lost[0]).name} was destroyed with an attack right left; it went to the discard without "
-                "attacking",
+                msg("dice.attack.lost_right", card=g.card(lost[0]).name),
             )
         else:
-            problem = IllegalActionError("attack", BATTLE[1], f"{g.name(pid)} has no unit {act.unit!r} on the field")
+            problem = IllegalActionError(
+                "attack", BATTLE[1], msg("dice.attack.no_unit", player=g.name(pid), key=repr(act.unit))
+            )
     else:
         rights = g.definition(unit).attacks
         if g.attacks_used.get(unit, 0) >= rights:
             problem = IllegalActionError(
                 "attack",
                 BATTLE[3] if rights > 1 else BATTLE[2],
-                f"{g.card(unit).name} has used its {rights} attack right(s)",
+                msg("dice.attack.rights_used", card=g.card(unit).name, n=rights),
             )
         elif unit in g.declined:
             raise g.ambiguity(
                 [COUNTER[3]],
-                f"{g.card(unit).name}'s attack was cancelled and it chose not to attack again; the page does not say "
-                "whether it may attack later in the phase",
+                msg("dice.gap.declined_attack", card=g.card(unit).name),
             )
     target: str | None = None
     if problem is None and unit is not None:
@@ -78,8 +79,12 @@ def attack(g: DiceCastle, entry: ScriptedInput, *, silent: bool = False) -> bool
             problem = IllegalActionError(
                 "attack",
                 BATTLE[1],
-                f"{act.target!r} is not a target {g.card(unit).name} may attack (the scenario's basics.attack_targets:"
-                f" {', '.join(legal) or 'none'})",
+                msg(
+                    "dice.attack.bad_target",
+                    key=repr(act.target),
+                    card=g.card(unit).name,
+                    legal=tuple(legal) or msg("dice.none"),
+                ),
             )
     if silent:
         return problem is None
@@ -95,12 +100,17 @@ def attack(g: DiceCastle, entry: ScriptedInput, *, silent: bool = False) -> bool
             cites.append(BATTLE[4])
     g.attacks_used[unit] = used + 1
     g.last_attacker = unit
-    what = "the castle" if target == "castle" else g.label(target)
     g.record(
         StepKind.ACTION,
         pid,
-        f"{g.name(pid)} attacks {what} with {g.card(unit).name} (attack right {used + 1} of "
-        f"{g.definition(unit).attacks})",
+        msg(
+            "dice.attack.attacks",
+            player=g.name(pid),
+            target=_target(g, target),
+            card=g.card(unit).name,
+            right=used + 1,
+            rights=g.definition(unit).attacks,
+        ),
         cites,
         play=entry.index,
     )
@@ -137,7 +147,7 @@ def attack_process(g: DiceCastle, unit: str, target: str, *, silent: bool = Fals
             g.record(
                 StepKind.RULE,
                 "rules",
-                f"{g.card(unit).name} has left the field during the counters: the attack deals no damage",
+                msg("dice.attack.attacker_left", card=g.card(unit).name),
                 [COUNTER[2]],
             )
             _after(g)
@@ -148,8 +158,7 @@ def attack_process(g: DiceCastle, unit: str, target: str, *, silent: bool = Fals
         g.record(
             StepKind.RULE,
             "rules",
-            f"{', '.join(g.card(u).name for u in new)} appeared on {g.name(opp)}'s side during the counters: the "
-            "attack is cancelled; the attacker may attack again and choose the target again",
+            msg("dice.attack.cancelled", cards=tuple(g.card(u).name for u in new), player=g.name(opp)),
             [COUNTER[3]],
         )
         legal = _targets(g, pid)
@@ -160,22 +169,25 @@ def attack_process(g: DiceCastle, unit: str, target: str, *, silent: bool = Fals
                 pid,
                 options,
                 COUNTER[3],
-                f"{g.name(pid)} chooses whether {g.card(unit).name} attacks again, and what",
+                msg("dice.attack.again_prompt", player=g.name(pid), card=g.card(unit).name),
             )
         )[0]
         if choice == "none":
             g.declined.add(unit)
-            g.record(StepKind.RULE, pid, f"{g.card(unit).name} does not attack again", [COUNTER[3]])
+            g.record(StepKind.RULE, pid, msg("dice.attack.not_again", card=g.card(unit).name), [COUNTER[3]])
             _after(g)
             return True
         target = legal[choice]
-        what = "the castle" if target == "castle" else g.label(target)
-        g.record(StepKind.ACTION, pid, f"{g.card(unit).name} attacks again: {what}", [COUNTER[3]])
+        g.record(
+            StepKind.ACTION,
+            pid,
+            msg("dice.attack.again", card=g.card(unit).name, target=_target(g, target)),
+            [COUNTER[3]],
+        )
     if target != "castle" and not g.on_field(target):
         raise g.ambiguity(
             [COUNTER[2]],
-            f"the attacked unit {g.card(target).name} left the field during the counters; the page says only what "
-            "happens when the attacker leaves",
+            msg("dice.gap.target_left", card=g.card(target).name),
         )
     g.set_phase("battle", "attack")
     damage = g.attack_of(unit)
@@ -183,40 +195,39 @@ def attack_process(g: DiceCastle, unit: str, target: str, *, silent: bool = Fals
     for static, who, holder in boosted:
         hit = [u for u in (unit, target) if u != "castle" and (static.players == "all" or g.where(u)[0] == who)]
         if hit:
+            units = tuple(g.card(u).name for u in hit)
             g.record(
                 StepKind.RULE,
                 "rules",
-                f"{g.card(holder).name} changes the attack of {', '.join(g.card(u).name for u in hit)} by "
-                f"{static.by:+d}" + (" (全てのユニット: every player's units)" if static.players == "all" else ""),
+                msg("dice.attack.static_all", card=g.card(holder).name, units=units, change=f"{static.by:+d}")
+                if static.players == "all"
+                else msg("dice.attack.static", card=g.card(holder).name, units=units, change=f"{static.by:+d}"),
                 [KING_RULES[5]] if static.players == "all" else [KING_RULES[3]],
             )
-    g.assume("attack_damage", [BATTLE[5]], "the page says attacks deal damage but not how much")
+    g.assume("attack_damage", [BATTLE[5]], msg("dice.gap.attack_damage"))
     if target == "castle":
         cites = [BATTLE[5]] + ([COUNTER[4]] if g.walls(opp) > walls else [])
         g.record(
             StepKind.RULE,
             "rules",
-            f"attack processing: {g.card(unit).name} deals {damage} to {g.name(opp)}'s castle",
+            msg("dice.attack.castle", card=g.card(unit).name, damage=damage, player=g.name(opp)),
             cites,
         )
         terms.damage_castle(g, opp, damage, g.card(unit).name)
     else:
-        how = g.assume(
-            "counter_damage", [BATTLE[5]], "the page names counter-attack damage (反撃) but not how much it is"
-        )
+        how = g.assume("counter_damage", [BATTLE[5]], msg("dice.gap.counter_damage"))
         back = g.attack_of(target) if how == "attack" else 0
         g.record(
             StepKind.RULE,
             "rules",
-            f"attack processing: {g.card(unit).name} deals {damage} to {g.card(target).name}, which deals {back} "
-            "back (counter-attack)",
+            msg("dice.attack.unit", card=g.card(unit).name, damage=damage, target=g.card(target).name, back=back),
             [BATTLE[5]],
         )
         doomed = [
             u for u, n, by in ((target, damage, unit), (unit, back, target)) if take_damage(g, u, n, g.card(by).name)
         ]
         if doomed:
-            terms.to_discard(g, doomed, "destroyed in the attack processing", [BATTLE[5]], True)
+            terms.to_discard(g, doomed, msg("dice.why.attack_processing"), [BATTLE[5]], True)
     g.set_phase("battle", "")
     _after(g)
     return True
@@ -227,24 +238,28 @@ def _after(g: DiceCastle) -> None:
         g.record(
             StepKind.RULE,
             "rules",
-            "after the attack processing: the timing for OUT abilities, wall-destroyed abilities and counters",
+            msg("dice.attack.after"),
             [BATTLE[6], BATTLE[7]],
         )
     processing.settle(g)
 
 
 @rule(BATTLE[5], role=RuleRole.TERM)
-def take_damage(g: DiceCastle, unit: str, amount: int, source: str, *, silent: bool = False) -> bool:
+def take_damage(g: DiceCastle, unit: str, amount: int, source: Sentence, *, silent: bool = False) -> bool:
     """A unit takes damage (automatic abilities such as 軽減 and 回避 apply); whether it is destroyed."""
     if silent:
         return amount > 0
     name = g.card(unit).name
     if amount > 0 and g.own_static(unit, "avoid") is not None:
-        g.record(StepKind.RULE, "rules", f"{name} avoids the {amount} damage from {source} (回避)", [BATTLE[5]])
+        g.record(
+            StepKind.RULE, "rules", msg("dice.damage.avoided", card=name, amount=amount, source=source), [BATTLE[5]]
+        )
         return False
     reduce = g.own_static(unit, "reduce")
     if amount > 0 and reduce is not None:
-        g.record(StepKind.RULE, "rules", f"{name} reduces the damage from {source} by {reduce.by} (軽減)", [BATTLE[5]])
+        g.record(
+            StepKind.RULE, "rules", msg("dice.damage.reduced", card=name, source=source, by=reduce.by), [BATTLE[5]]
+        )
         amount = max(0, amount - reduce.by)
     if amount <= 0:
         return False
@@ -252,16 +267,17 @@ def take_damage(g: DiceCastle, unit: str, amount: int, source: str, *, silent: b
     g.set_marker(unit, "damage", total)
     hp = g.definition(unit).hp
     if hp is None:
-        raise g.ambiguity([BATTLE[5]], f"{name} has no HP in its card definition")
-    g.assume("unit_destroyed", [BATTLE[5]], "the page says units are destroyed by damage but not when")
+        raise g.ambiguity([BATTLE[5]], msg("dice.gap.no_hp", card=name))
+    g.assume("unit_destroyed", [BATTLE[5]], msg("dice.gap.unit_destroyed"))
     destroyed = total >= hp
-    g.record(
-        StepKind.RULE,
-        "rules",
-        f"{name} takes {amount} damage from {source} ({total} of HP {hp})" + (": destroyed" if destroyed else ""),
-        [BATTLE[5]],
-    )
+    takes = msg("dice.damage.takes", card=name, amount=amount, source=source, total=total, hp=hp)
+    g.record(StepKind.RULE, "rules", msg("dice.damage.destroyed", takes=takes) if destroyed else takes, [BATTLE[5]])
     return destroyed
+
+
+def _target(g: DiceCastle, target: str) -> Sentence | CardRef:
+    """An attack's target for sentences: the castle, or the unit where it is."""
+    return msg("dice.attack.the_castle") if target == "castle" else g.cref(target)
 
 
 __all__ = ["attack", "attack_process", "take_damage"]

@@ -10,8 +10,9 @@ from judgekit.games.dice_castle.format import MatchRecord
 from judgekit.games.dice_castle.game import DiceCastle
 from judgekit.games.dice_castle.ids import EVOLUTION, FOUL, INFO, MATCH, SUPPORT
 from judgekit.games.dice_castle.registry import rule
+from judgekit.message import Message, Sentence, msg
 
-Problem = tuple[str, str, str]
+Problem = tuple[str, str, Message]
 """(player, rule id, what is wrong)."""
 
 SUPPORT_MAX = 10
@@ -34,33 +35,30 @@ def deck_check(g: DiceCastle, *, silent: bool = False) -> list[Problem]:
             if c.owner == pid and not c.key.startswith("die:") and c.zone.split(".", 1)[-1] not in ("king", "support")
         ]
         if len(support) > SUPPORT_MAX:
-            problems.append((pid, SUPPORT[1], f"the support deck has {len(support)} cards; at most {SUPPORT_MAX}"))
+            problems.append((pid, SUPPORT[1], msg("dice.check.support_size", n=len(support), limit=SUPPORT_MAX)))
         copies = Counter(c.key for c in [*deck, *support])
         for key, n in sorted(copies.items()):
             d = g.defs[key]
             limit = 1 if d.limited or d.evolution else SAME_MAX
             if n > limit:
-                why = "制限:デッキ1枚" if limit == 1 else "the same card"
-                problems.append(
-                    (pid, SUPPORT[2], f"{n} of {d.name} in the deck and support deck together; {why}: at most {limit}")
-                )
+                why: Sentence = "制限:デッキ1枚" if limit == 1 else msg("dice.check.same_card")
+                problems.append((pid, SUPPORT[2], msg("dice.check.copies", n=n, card=d.name, why=why, limit=limit)))
         for c in deck:
             d = g.defs[c.key]
             if d.evolution and not d.in_deck:
-                problems.append((pid, EVOLUTION[3], f"{d.name} is an evolution king in the normal deck"))
+                problems.append((pid, EVOLUTION[3], msg("dice.check.evolution_in_deck", card=d.name)))
         start = g.definition(g.original_king(pid))
         if start.evolution:
-            problems.append((pid, EVOLUTION[3], f"the game cannot start with the evolution king {start.name}"))
+            problems.append((pid, EVOLUTION[3], msg("dice.check.evolution_start", card=start.name)))
     if silent:
         return problems
     for pid, rid, text in problems:
-        g.record(StepKind.RULE, "rules", f"{g.name(pid)}: {text}", [rid])
+        g.record(StepKind.RULE, "rules", msg("dice.check.problem", player=g.name(pid), problem=text), [rid])
     if not problems:
         g.record(
             StepKind.RULE,
             "rules",
-            "both support decks are legal: at most 10 cards, at most 3 of a card (1 of a 制限:デッキ1枚 card) counted "
-            "with the deck, evolution kings only in the support deck; it becomes the support castle",
+            msg("dice.check.support_legal"),
             [SUPPORT[1], SUPPORT[2], SUPPORT[3], EVOLUTION[3]],
         )
     return problems
@@ -74,35 +72,45 @@ def match_check(g: DiceCastle, match: MatchRecord, *, silent: bool = False) -> s
     registered = {"P1": match.decks_P1, "P2": match.decks_P2}
     for pid, decks in registered.items():
         if len(decks) != 3:
-            problems.append((pid, MATCH[1], f"{len(decks)} decks registered; the competitive rules use three"))
+            problems.append((pid, MATCH[1], msg("dice.match.deck_count", n=len(decks))))
         kings = Counter(d.king for d in decks)
         for king, n in sorted(kings.items()):
             if n > 1:
                 problems.append(
-                    (pid, MATCH[2], f"{n} decks with the king {g.defs[king].name if king in g.defs else king}")
+                    (
+                        pid,
+                        MATCH[2],
+                        msg("dice.match.same_king", n=n, king=g.defs[king].name if king in g.defs else king),
+                    )
                 )
         earlier = match.earlier.get(pid)
         if earlier is not None and sorted(earlier) != sorted(d.name for d in decks):
-            problems.append(
-                (pid, MATCH[4], f"the decks differ from those of the earlier matches ({', '.join(earlier)})")
-            )
+            problems.append((pid, MATCH[4], msg("dice.match.decks_changed", earlier=tuple(earlier))))
     wins = {"P1": 0, "P2": 0}
     used: dict[str, set[str]] = {"P1": set(), "P2": set()}
-    steps: list[tuple[str, list[str]]] = []
+    steps: list[tuple[Message, list[str]]] = []
     for i, game in enumerate(match.games, 1):
         if max(wins.values()) >= 2:
-            problems.append((game.winner, MATCH[1], f"game {i} is played after the match was decided"))
+            problems.append((game.winner, MATCH[1], msg("dice.match.after_decided", game=i)))
         for pid in ("P1", "P2"):
             name = getattr(game, pid)
             if name not in {d.name for d in registered[pid]}:
-                problems.append((pid, MATCH[4], f"game {i}: {name} is not one of the registered decks"))
+                problems.append((pid, MATCH[4], msg("dice.match.unregistered", game=i, deck=name)))
             elif name in used[pid]:
-                problems.append((pid, MATCH[3], f"game {i}: {name} was already used in this match"))
+                problems.append((pid, MATCH[3], msg("dice.match.reused", game=i, deck=name)))
             used[pid].add(name)
         wins[game.winner] += 1
         steps.append(
             (
-                f"game {i}: P1 with {game.P1}, P2 with {game.P2}: {game.winner} wins ({wins['P1']}–{wins['P2']})",
+                msg(
+                    "dice.match.game",
+                    game=i,
+                    deck1=game.P1,
+                    deck2=game.P2,
+                    winner=game.winner,
+                    wins1=wins["P1"],
+                    wins2=wins["P2"],
+                ),
                 [MATCH[1]],
             )
         )
@@ -110,8 +118,8 @@ def match_check(g: DiceCastle, match: MatchRecord, *, silent: bool = False) -> s
         return None if problems else max(wins, key=lambda p: wins[p])
     for text, cites in steps:
         g.record(StepKind.RULE, "rules", text, cites)
-    for pid, rid, text in problems:
-        g.record(StepKind.RULE, "rules", f"{g.name(pid)}: {text}", [rid])
+    for pid, rid, problem in problems:
+        g.record(StepKind.RULE, "rules", msg("dice.check.problem", player=g.name(pid), problem=problem), [rid])
     if problems:
         return None
     leader = max(wins, key=lambda p: wins[p])
@@ -127,7 +135,7 @@ def start_check(g: DiceCastle, *, silent: bool = False) -> bool:
 
     problems = deck_check(g)
     if problems:
-        raise end_game(g, None, "the decks are not legal: the game cannot start", sorted({r for _, r, _ in problems}))
+        raise end_game(g, None, msg("dice.check.cannot_start"), sorted({r for _, r, _ in problems}))
     match = g.match
     if match is None:
         return True
@@ -135,11 +143,9 @@ def start_check(g: DiceCastle, *, silent: bool = False) -> bool:
     if winner is None:
         bad = match_check(g, match, silent=True) is None
         if bad:
-            raise end_game(g, None, "the match record breaks the competitive rules", [MATCH[1]])
+            raise end_game(g, None, msg("dice.match.broken"), [MATCH[1]])
         return True
-    raise end_game(
-        g, winner, f"{g.name(winner)} is the first to win two games: {g.name(winner)} wins the match", [MATCH[1]]
-    )
+    raise end_game(g, winner, msg("dice.match.won", player=g.name(winner)), [MATCH[1]])
 
 
 @rule(FOUL[1], INFO[2], role=RuleRole.PROCESS)
@@ -157,20 +163,17 @@ def foul_check(g: DiceCastle, *, silent: bool = False) -> list[str]:
     g.record(
         StepKind.RULE,
         "rules",
-        "the game is over: every face-down card in the magic zones is turned face up"
-        + (f" ({', '.join(g.card(i).name for _, i in down)})" if down else " (there are none)"),
+        msg("dice.foul.turned_up", cards=tuple(g.card(i).name for _, i in down))
+        if down
+        else msg("dice.foul.none_down"),
         [FOUL[1], INFO[2]],
     )
     if not offenders:
         return []
     if len(offenders) > 1:
-        raise g.ambiguity([FOUL[1]], "both players set a non-counter card face down; the page does not say who wins")
+        raise g.ambiguity([FOUL[1]], msg("dice.gap.both_fouls"))
     loser = offenders[0]
     winner = g.opponent(loser)
-    g.finish(
-        winner,
-        f"{g.name(loser)} had set a card that is not a counter face down: {g.name(loser)} loses by a foul, "
-        f"{g.name(winner)} wins",
-        [FOUL[1]],
-    )
+    g.finish(winner, msg("dice.foul.loses", loser=g.name(loser), winner=g.name(winner)), [FOUL[1]])
+
     return offenders

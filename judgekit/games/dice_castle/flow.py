@@ -9,6 +9,7 @@ from judgekit.games.dice_castle import actions, battle, checks, processing, term
 from judgekit.games.dice_castle.game import DiceCastle
 from judgekit.games.dice_castle.ids import BATTLE, DICE, DRAW, END, ENERGY_CAP, FIELD, INFO, PHASE, SET, SUPPORT
 from judgekit.games.dice_castle.registry import rule
+from judgekit.message import Message, msg
 
 
 def run(g: DiceCastle, at: str) -> None:
@@ -38,7 +39,7 @@ def run(g: DiceCastle, at: str) -> None:
     SUPPORT[4],
     role=RuleRole.PROCEDURE,
 )
-def lay_out(g: DiceCastle, where: str, *, silent: bool = False) -> bool:
+def lay_out(g: DiceCastle, where: Message, *, silent: bool = False) -> bool:
     """The board: each player's field (unit zone and magic zone), castle, damage cards, hand, discard, support
     castle; what is public and what hidden; cards on a player's field are that player's."""
     if silent:
@@ -51,21 +52,24 @@ def lay_out(g: DiceCastle, where: str, *, silent: bool = False) -> bool:
     g.record(
         StepKind.SETUP,
         "rules",
-        f"the starting board: {where}. Each player's field is a unit zone and a magic zone, and what is on it is "
-        "that player's; the field and the discard are public, the hand and the support castle seen by their player "
-        "only, the castle and the damage cards by no one",
+        msg("dice.start.board", where=where),
         cites,
     )
     return True
 
 
-def _counter_or_unknown(g: DiceCastle, entry: ScriptedInput, waiting_for: str) -> None:
+def _counter_or_unknown(g: DiceCastle, entry: ScriptedInput, waiting_for: Message) -> None:
     if entry.name == "counter":
         processing.counter_out_of_time(g, entry)
     elif entry.name in ("play", "use") and getattr(entry.payload, "phase", None) == "end":
         actions.in_end_phase(g, entry)
     else:
-        g.reject(entry, IllegalActionError(entry.name, PHASE[3], f"{waiting_for} does not take {entry.name}"))
+        g.reject(
+            entry,
+            IllegalActionError(
+                entry.name, PHASE[3], msg("dice.phase.does_not_take", phase=waiting_for, action=entry.name)
+            ),
+        )
 
 
 @rule(PHASE[1], PHASE[2], PHASE[3], DICE[2], role=RuleRole.PROCEDURE)
@@ -85,8 +89,7 @@ def turn(g: DiceCastle, at: str, *, silent: bool = False) -> bool:
             g.assume(
                 "turn_order",
                 [PHASE[3], DICE[2]],
-                "the page lists the phases and makes one player first and the other second each turn, but does not "
-                "spell out that the second player's phases follow the first player's end phase",
+                msg("dice.gap.turn_order_second"),
             )
             second = g.opponent(tp)
             g.set_turn(g.state.turn, second)
@@ -94,7 +97,7 @@ def turn(g: DiceCastle, at: str, *, silent: bool = False) -> bool:
             g.record(
                 StepKind.PHASE,
                 "rules",
-                f"turn {g.state.turn}: {g.name(second)}, second this turn, takes over with its own phase processing",
+                msg("dice.turn.second", turn=g.state.turn, player=g.name(second)),
                 [PHASE[1], PHASE[3]],
             )
             start = 1
@@ -102,8 +105,7 @@ def turn(g: DiceCastle, at: str, *, silent: bool = False) -> bool:
             g.assume(
                 "turn_order",
                 [PHASE[3], DICE[2]],
-                "the page lists the phases and makes one player first and the other second each turn, but does not "
-                "spell out that the next turn's dice phase follows the second player's end phase",
+                msg("dice.gap.turn_order_next"),
             )
             g.set_turn(g.state.turn + 1, g.first)
             start = 0
@@ -116,9 +118,9 @@ def dice_phase(g: DiceCastle, *, silent: bool = False) -> bool:
     if silent:
         return True
     g.set_phase("dice", "")
-    g.record(StepKind.PHASE, "rules", f"turn {g.state.turn}: dice phase — both players roll", [DICE[1], PHASE[2]])
+    g.record(StepKind.PHASE, "rules", msg("dice.turn.dice_phase", turn=g.state.turn), [DICE[1], PHASE[2]])
     players = list(g.state.players)
-    faces = g.assume("die_faces", [DICE[1]], "the page has dice rolled but does not say how many faces they have")
+    faces = g.assume("die_faces", [DICE[1]], msg("dice.gap.die_faces"))
     assert isinstance(faces, int)
     options = tuple(str(n) for n in range(1, faces + 1))
     while True:
@@ -126,13 +128,18 @@ def dice_phase(g: DiceCastle, *, silent: bool = False) -> bool:
         for pid in players:
             dice = g.zone(pid, "dice")
             if not dice:
-                raise g.ambiguity([DICE[1]], f"{g.name(pid)} has no die to roll")
+                raise g.ambiguity([DICE[1]], msg("dice.gap.no_die", player=g.name(pid)))
             total = 0
             for die in dice:
                 n = int(
                     g.ask(
                         DecisionRequest(
-                            "roll", pid, options, DICE[1], f"{g.name(pid)} rolls {g.card(die).name}", chance=True
+                            "roll",
+                            pid,
+                            options,
+                            DICE[1],
+                            msg("dice.roll", player=g.name(pid), die=g.card(die).name),
+                            chance=True,
                         )
                     )[0]
                 )
@@ -143,13 +150,12 @@ def dice_phase(g: DiceCastle, *, silent: bool = False) -> bool:
             g.assume(
                 "dice_compare",
                 [DICE[1], DICE[2]],
-                "the page compares 'the number' rolled but does not say what is compared when a player has "
-                "several dice",
+                msg("dice.gap.dice_compare"),
             )
         a, b = (totals[p] for p in players)
         if a != b:
             break
-        g.record(StepKind.RULE, "rules", f"both rolled {a}: the dice are rolled again", [DICE[1]])
+        g.record(StepKind.RULE, "rules", msg("dice.roll.again", pips=a), [DICE[1]])
     first = min(players, key=lambda p: totals[p])
     second = g.opponent(first)
     g.first = first
@@ -157,8 +163,7 @@ def dice_phase(g: DiceCastle, *, silent: bool = False) -> bool:
     g.record(
         StepKind.RULE,
         "rules",
-        f"{g.name(first)} rolled {totals[first]}, {g.name(second)} {totals[second]}: {g.name(first)} goes first this "
-        "turn, the lower number",
+        msg("dice.roll.first", first=g.name(first), low=totals[first], second=g.name(second), high=totals[second]),
         [DICE[2]],
     )
     for pid in players:
@@ -170,11 +175,11 @@ def dice_phase(g: DiceCastle, *, silent: bool = False) -> bool:
         for attr, n in sorted(made.items()):
             terms.add_energy(g, pid, attr, n)
         total = sum(g.energy(pid).values())
+        got = msg("dice.energy.gets", player=g.name(pid), energy=_energy(made))
         g.record(
             StepKind.RULE,
             pid,
-            f"{g.name(pid)} gets {', '.join(f'{n} {a}' for a, n in sorted(made.items()))} energy, the die's attribute"
-            + (f" (now {total}: energy has no cap)" if total > faces else ""),
+            msg("dice.energy.gets_no_cap", gets=got, total=total) if total > faces else got,
             [DICE[3]] + ([ENERGY_CAP[1]] if total > faces else []),
         )
     return True
@@ -187,7 +192,7 @@ def draw_phase(g: DiceCastle, *, silent: bool = False) -> bool:
         return True
     tp = g.state.turn_player
     g.set_phase("draw", "")
-    g.record(StepKind.PHASE, "rules", f"{g.name(tp)}'s draw phase", [DRAW[1], PHASE[2]])
+    g.record(StepKind.PHASE, "rules", msg("dice.phase.draw", player=g.name(tp)), [DRAW[1], PHASE[2]])
     cites = [DRAW[1]] + ([DRAW[2]] if g.castle_count(tp) <= 1 else [])
     terms.draw(g, tp, 1, cites)
     processing.settle(g)
@@ -201,22 +206,22 @@ def set_phase(g: DiceCastle, *, silent: bool = False) -> bool:
         return True
     tp = g.state.turn_player
     g.set_phase("set", "")
-    g.record(StepKind.PHASE, "rules", f"{g.name(tp)}'s set phase (no phase processing)", [SET[1]])
+    g.record(StepKind.PHASE, "rules", msg("dice.phase.set", player=g.name(tp)), [SET[1]])
     while True:
         entry = g.take_action(f"{tp}'s set-phase action")
         if entry is None:
             raise ScriptEnd
         if entry.name == "end_set" and g.actor(entry) == tp:
-            g.record(StepKind.ACTION, tp, f"{g.name(tp)} ends the set phase", [SET[1]], play=entry.index)
+            g.record(StepKind.ACTION, tp, msg("dice.phase.set_ends", player=g.name(tp)), [SET[1]], play=entry.index)
             return True
         if entry.name == "play" and getattr(entry.payload, "phase", None) != "end":
             actions.play(g, entry)
         elif entry.name == "use" and getattr(entry.payload, "phase", None) != "end":
             actions.use(g, entry)
         elif entry.name == "attack":
-            g.reject(entry, IllegalActionError("attack", BATTLE[1], "attacks are made in the battle phase"))
+            g.reject(entry, IllegalActionError("attack", BATTLE[1], msg("dice.phase.attacks_in_battle")))
         else:
-            _counter_or_unknown(g, entry, "the set phase")
+            _counter_or_unknown(g, entry, msg("dice.phase.the_set_phase"))
 
 
 @rule(BATTLE[1], BATTLE[2], role=RuleRole.PROCEDURE)
@@ -226,13 +231,15 @@ def battle_phase(g: DiceCastle, *, silent: bool = False) -> bool:
         return True
     tp = g.state.turn_player
     g.set_phase("battle", "")
-    g.record(StepKind.PHASE, "rules", f"{g.name(tp)}'s battle phase (attacking is optional)", [BATTLE[1]])
+    g.record(StepKind.PHASE, "rules", msg("dice.phase.battle", player=g.name(tp)), [BATTLE[1]])
     while True:
         entry = g.take_action(f"{tp}'s battle-phase action")
         if entry is None:
             raise ScriptEnd
         if entry.name == "end_battle" and g.actor(entry) == tp:
-            g.record(StepKind.ACTION, tp, f"{g.name(tp)} ends the battle phase", [BATTLE[1]], play=entry.index)
+            g.record(
+                StepKind.ACTION, tp, msg("dice.phase.battle_ends", player=g.name(tp)), [BATTLE[1]], play=entry.index
+            )
             return True
         if entry.name == "attack":
             battle.attack(g, entry)
@@ -241,7 +248,7 @@ def battle_phase(g: DiceCastle, *, silent: bool = False) -> bool:
         elif entry.name == "use" and getattr(entry.payload, "phase", None) != "end":
             actions.use(g, entry)
         else:
-            _counter_or_unknown(g, entry, "the battle phase")
+            _counter_or_unknown(g, entry, msg("dice.phase.the_battle_phase"))
 
 
 @rule(END[1], END[2], PHASE[2], role=RuleRole.PROCEDURE)
@@ -252,7 +259,7 @@ def end_phase(g: DiceCastle, *, silent: bool = False) -> bool:
         return True
     tp = g.state.turn_player
     g.set_phase("end", "")
-    g.record(StepKind.PHASE, "rules", f"{g.name(tp)}'s end phase", [END[1], PHASE[2]])
+    g.record(StepKind.PHASE, "rules", msg("dice.phase.end", player=g.name(tp)), [END[1], PHASE[2]])
     while True:
         entry = g.inputs.peek()
         if entry is None or getattr(entry.payload, "phase", None) != "end":
@@ -261,16 +268,17 @@ def end_phase(g: DiceCastle, *, silent: bool = False) -> bool:
         actions.in_end_phase(g, entry)
     for e in [e for e in g.effects if e.until == "turn_end" and e.controller == tp]:
         g.end_effect(e.key)
-        g.record(StepKind.RULE, "rules", f"{e.label}: the turn-limited effect ends", [END[1]])
+        label = g.effect_labels.pop(e.key, None) or e.label
+        g.record(StepKind.RULE, "rules", msg("dice.end.effect_ends", effect=label), [END[1]])
     used = sorted(k.split(":", 1)[1] for k in g.state.flags if k.startswith(f"{tp}:"))
     for name in used:
         g.set_flag(tp, name, 0)
     if used:
-        g.record(StepKind.RULE, "rules", f"{g.name(tp)}'s turn limits are lifted: {', '.join(used)}", [END[1]])
+        g.record(StepKind.RULE, "rules", msg("dice.end.limits", player=g.name(tp), used=tuple(used)), [END[1]])
     timed = processing.activate_timing_all(g, tp, "turn_end")
     g.happened.append(Event("turn_end", tp))
     if timed:
-        g.record(StepKind.RULE, "rules", f"{g.name(tp)}'s end-of-turn timing abilities resolve", [END[1]])
+        g.record(StepKind.RULE, "rules", msg("dice.end.timing", player=g.name(tp)), [END[1]])
     processing.settle(g)
     energy = g.energy(tp)
     for attr in sorted(energy):
@@ -279,8 +287,13 @@ def end_phase(g: DiceCastle, *, silent: bool = False) -> bool:
         g.record(
             StepKind.RULE,
             "rules",
-            f"{g.name(tp)}'s unused energy vanishes ({', '.join(f'{n} {a}' for a, n in sorted(energy.items()))})",
+            msg("dice.end.energy", player=g.name(tp), energy=_energy(energy)),
             [END[1]],
         )
     g.clear_attacks()
     return True
+
+
+def _energy(amounts: dict[str, int]) -> tuple[Message, ...]:
+    """Energy by attribute, for sentences (``2 fire``)."""
+    return tuple(msg("dice.energy.amount", n=n, attribute=a) for a, n in sorted(amounts.items()))

@@ -32,6 +32,7 @@ from judgekit.engine import (
 )
 from judgekit.games.dice_castle.cards import Ability, CardDef, Effect, Static
 from judgekit.games.dice_castle.format import Basics, MatchRecord
+from judgekit.message import Message, Sentence, msg
 
 ZONES: tuple[ZoneSpec, ...] = (
     ZoneSpec("king", "キングカード", ordered=True, visibility=Visibility.PUBLIC),
@@ -57,42 +58,51 @@ BASE_UNIT_LIMIT = 3
 BASE_DICE_LIMIT = 2
 """A player has at most 2 dice unless card text changes it (ルールとテキストの矛盾/1, its example)."""
 
-ASSUMED: Mapping[str, Mapping[str, str]] = {
-    "turn_order": {
-        "first_then_second": "after the first player's end phase the second player's draw, set, battle and end "
-        "phases follow, then the next turn's dice phase",
-    },
+ASSUMED: Mapping[str, Mapping[str, Message]] = {
+    "turn_order": {"first_then_second": msg("dice.assumed.turn_order.first_then_second")},
     "die_faces": {},
-    "dice_compare": {"total": "with several dice, the dice phase compares each player's total"},
-    "cost_payment": {
-        "attribute": "a cost is paid with energy of its attribute (or 全 energy), and 'any' with energy of any "
-        "attribute",
-    },
-    "counter_set": {
-        "face_down_paid": "a counter is played by paying its cost and setting it face down in the magic zone with "
-        "a die showing the number paid; setting it opens no 'played' timing",
-    },
-    "counter_after": {"discard": "a counter goes to the discard once it has resolved"},
+    "dice_compare": {"total": msg("dice.assumed.dice_compare.total")},
+    "cost_payment": {"attribute": msg("dice.assumed.cost_payment.attribute")},
+    "counter_set": {"face_down_paid": msg("dice.assumed.counter_set.face_down_paid")},
+    "counter_after": {"discard": msg("dice.assumed.counter_after.discard")},
     "attack_targets": {
-        "unit_or_castle": "an attack may target any opposing unit or the castle",
-        "units_first": "an attack may target the castle only when the defender has no unit",
+        "unit_or_castle": msg("dice.assumed.attack_targets.unit_or_castle"),
+        "units_first": msg("dice.assumed.attack_targets.units_first"),
     },
-    "attack_damage": {"attack": "an attack deals the attacker's attack as damage"},
+    "attack_damage": {"attack": msg("dice.assumed.attack_damage.attack")},
     "counter_damage": {
-        "attack": "an attacked unit deals its own attack back as counter-attack damage",
-        "none": "an attacked unit deals no counter-attack damage",
+        "attack": msg("dice.assumed.counter_damage.attack"),
+        "none": msg("dice.assumed.counter_damage.none"),
     },
-    "unit_destroyed": {"damage_reaches_hp": "a unit is destroyed when its damage reaches its HP"},
-    "castle_damage": {
-        "card_per_point": "each point of damage a castle takes moves its top card to the damage cards",
-    },
+    "unit_destroyed": {"damage_reaches_hp": msg("dice.assumed.unit_destroyed.damage_reaches_hp")},
+    "castle_damage": {"card_per_point": msg("dice.assumed.castle_damage.card_per_point")},
     "walls_absorb": {
-        "one_per_hit": "damage to a castle with walls destroys one wall and deals nothing else",
-        "one_per_point": "damage to a castle with walls destroys one wall per point before any reaches the castle",
+        "one_per_hit": msg("dice.assumed.walls_absorb.one_per_hit"),
+        "one_per_point": msg("dice.assumed.walls_absorb.one_per_point"),
     },
     "magic_limit": {},
 }
 """What each value of ``[basics]`` means, for the assumption steps of the trace."""
+
+
+ZONE_WORDS: dict[str, Message] = {
+    "hand": msg("dice.zone.hand"),
+    "castle": msg("dice.zone.castle"),
+    "damage": msg("dice.zone.damage"),
+    "discard": msg("dice.zone.discard"),
+    "support": msg("dice.zone.support"),
+    "field": msg("dice.zone.field"),
+}
+"""A player's zones named without their player (``the discard``), for sentences."""
+
+PHASE_NAMES: dict[str, Message] = {
+    "dice": msg("dice.phase.dice_name"),
+    "draw": msg("dice.phase.draw_name"),
+    "set": msg("dice.phase.set_name"),
+    "battle": msg("dice.phase.battle_name"),
+    "end": msg("dice.phase.end_name"),
+}
+"""The phases, named for sentences (``the battle phase``)."""
 
 
 class PendingKind(StrEnum):
@@ -124,7 +134,7 @@ class Pending:
     """Instance id of the card whose effect it is."""
     name: str
     """The option label a scenario names it by (``<card key>/<ability name>``)."""
-    label: str
+    label: Sentence
     """For sentences."""
     effects: tuple[Effect, ...]
     """What it does."""
@@ -142,8 +152,8 @@ class Ctx:
     """Who controls it: ``own`` means this player."""
     source: str
     """Instance id of the card whose effect it is."""
-    label: str
-    """For sentences."""
+    label: Sentence
+    """For sentences (a card's or an ability's printed name, or a message naming the effect)."""
     event: Event | None = None
     """The event it answers (``event`` selectors and negation look at it)."""
     targets: tuple[str, ...] = ()
@@ -202,23 +212,29 @@ class DiceCastle(Engine):
         """The card of the current play, when its play was negated."""
         self.unresolved: list[str] = []
         """Effects left unresolved when the game ended (their option names)."""
+        self.effect_labels: dict[str, Message] = {}
+        """Continuous effects made by card text, for sentences, by key."""
 
     # --- steps ----------------------------------------------------------------------------
 
-    def assume(self, key: str, rules: Sequence[str], gap: str) -> object:
+    def assume(self, key: str, rules: Sequence[str], gap: Message) -> object:
         """The scenario's value of ``basics.key``, shown as an assumption the first time (not in a check-only
         call, which writes no trace); a rule gap when absent."""
         value = getattr(self.basics, key)
         if value is None:
-            raise self.ambiguity(rules, f"{gap} (a scenario can state it as basics.{key})")
+            raise self.ambiguity(rules, msg("dice.assume.missing", gap=gap, key=f"basics.{key}"))
         if key not in self.assumed and not self.checking:
             self.assumed.add(key)
-            meaning = ASSUMED.get(key, {}).get(str(value), "")
-            text = f"assumption basics.{key} = {value!r}" + (f": {meaning}" if meaning else "")
-            self.record(StepKind.ASSUMPTION, "scenario", f"{text} — {gap}", rules)
+            meaning = ASSUMED.get(key, {}).get(str(value))
+            shown = repr(value)
+            if meaning is not None:
+                text = msg("dice.assume.meaning", key=f"basics.{key}", value=shown, meaning=meaning, gap=gap)
+            else:
+                text = msg("dice.assume.value", key=f"basics.{key}", value=shown, gap=gap)
+            self.record(StepKind.ASSUMPTION, "scenario", text, rules)
         return value
 
-    def ask(self, request: DecisionRequest, sentence: str = "") -> tuple[str, ...]:
+    def ask(self, request: DecisionRequest, sentence: Sentence = "") -> tuple[str, ...]:
         """Take a decision; actions scripted while effects are unresolved are rejected first (プレイの開始)."""
         from judgekit.games.dice_castle import actions
 

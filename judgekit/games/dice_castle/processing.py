@@ -33,18 +33,28 @@ from judgekit.games.dice_castle.ids import (
     WIN,
 )
 from judgekit.games.dice_castle.registry import rule
+from judgekit.message import Message, Sentence, msg
 
-_EVENT_TEXT = {
-    "played": "a card is played",
-    "enters": "a card enters the field",
-    "attacks": "a unit attacks",
-    "destroyed": "a unit is destroyed",
-    "wall_destroyed": "a wall is destroyed",
-    "cost_ability": "a cost ability is used",
-    "in_ability": "an IN ability activates",
-    "out_ability": "an OUT ability activates",
-    "turn_end": "the turn ends",
+_EVENT_TEXT: dict[str, Message] = {
+    "played": msg("dice.event.played"),
+    "enters": msg("dice.event.enters"),
+    "attacks": msg("dice.event.attacks"),
+    "destroyed": msg("dice.event.destroyed"),
+    "wall_destroyed": msg("dice.event.wall_destroyed"),
+    "cost_ability": msg("dice.event.cost_ability"),
+    "in_ability": msg("dice.event.in_ability"),
+    "out_ability": msg("dice.event.out_ability"),
+    "turn_end": msg("dice.event.turn_end"),
 }
+"""The events counters answer, for sentences."""
+
+TIMINGS: dict[str, Message] = {
+    "in": msg("dice.timing.in"),
+    "out": msg("dice.timing.out"),
+    "turn_end": msg("dice.timing.turn_end"),
+    "wall_destroyed": msg("dice.timing.wall_destroyed"),
+}
+"""The timings of timing abilities, for sentences."""
 
 
 # --- activation -------------------------------------------------------------------------------
@@ -67,7 +77,7 @@ def activate_timing(g: DiceCastle, iid: str, timing: str, pid: str, *, silent: b
             controller=pid,
             source=iid,
             name=f"{card.key}/{ab.name}",
-            label=f"{card.name}'s {timing.upper() if timing in ('in', 'out') else timing} ability {ab.name}",
+            label=msg("dice.ability.timing", card=card.name, timing=TIMINGS[timing], name=ab.name),
             effects=ab.effects,
             event=Event(timing, pid, iid),
             ability=ab,
@@ -81,7 +91,7 @@ def activate_timing(g: DiceCastle, iid: str, timing: str, pid: str, *, silent: b
         cites = {"in": [TOGETHER[3]], "wall_destroyed": [BATTLE[7]], "turn_end": [END[1]]}.get(timing, [])
         if any(p.kind is PendingKind.COUNTER for p in g.pending):
             cites.append(PRIORITY[3])
-        g.record(StepKind.TRIGGER, pid, f"{item.label} activates and waits to resolve", cites)
+        g.record(StepKind.TRIGGER, pid, msg("dice.ability.activates", ability=item.label), cites)
     return made
 
 
@@ -127,8 +137,8 @@ def _matching(g: DiceCastle, pid: str, events: Sequence[Event]) -> dict[str, Eve
     return out
 
 
-def _names(g: DiceCastle, iids: Sequence[str]) -> str:
-    return ", ".join(g.card(i).name for i in iids)
+def _names(g: DiceCastle, iids: Sequence[str]) -> tuple[str, ...]:
+    return tuple(g.card(i).name for i in iids)
 
 
 def _declared(g: DiceCastle, entry: ScriptedInput | None, pid: str, matching: dict[str, Event]) -> bool:
@@ -160,15 +170,14 @@ def counter_timing(g: DiceCastle, events: Sequence[Event], *, silent: bool = Fal
                 g.inputs.take_action("a counter")
                 g.reject(
                     entry,
-                    IllegalActionError("counter", END[2], "no counter is activated in the end phase"),
+                    IllegalActionError("counter", END[2], msg("dice.counter.end_phase")),
                     (END[3],),
                 )
             else:
                 g.record(
                     StepKind.RULE,
                     "rules",
-                    f"{g.name(pid)}'s {_names(g, list(matching[pid]))} cannot be activated: its condition is met in "
-                    "the end phase, when no counter is activated",
+                    msg("dice.counter.met_in_end_phase", player=g.name(pid), cards=_names(g, list(matching[pid]))),
                     [END[2], END[3]],
                 )
         return False
@@ -180,8 +189,10 @@ def counter_timing(g: DiceCastle, events: Sequence[Event], *, silent: bool = Fal
         first = [PRIORITY[2]] if pid != tp else [COUNTER[1]]
         entry = g.inputs.peek()
         if not _declared(g, entry, pid, found):
-            what = "; ".join(f"{g.card(i).name} ({_EVENT_TEXT[e.name]})" for i, e in found.items())
-            g.record(StepKind.RULE, pid, f"{g.name(pid)} may activate {what} now, and does not", first)
+            what = tuple(
+                msg("dice.counter.answering", card=g.card(i).name, event=_EVENT_TEXT[e.name]) for i, e in found.items()
+            )
+            g.record(StepKind.RULE, pid, msg("dice.counter.may_activate", player=g.name(pid), counters=what), first)
             continue
         assert entry is not None and isinstance(entry.payload, Activate)
         g.inputs.take_action("a counter")
@@ -191,7 +202,7 @@ def counter_timing(g: DiceCastle, events: Sequence[Event], *, silent: bool = Fal
         if wrong:
             g.reject(
                 entry,
-                IllegalActionError("counter", PRIORITY[2], f"the condition of {', '.join(wrong)} is not met now"),
+                IllegalActionError("counter", PRIORITY[2], msg("dice.counter.not_met", keys=tuple(wrong))),
             )
             continue
         iids = [i for i in chosen if i is not None]
@@ -202,12 +213,13 @@ def counter_timing(g: DiceCastle, events: Sequence[Event], *, silent: bool = Fal
         if any(e.name == "enters" and ("played", e.subject) in g.countered for e in events_now):
             cites.append(IN_PLAY[5])  # a counter at the play, then one at the entering: the order /5 asks for
         g.countered.extend((e.name, e.subject) for e in events_now)
+        event = _EVENT_TEXT[found[iids[0]].name]
         g.record(
             StepKind.ACTION,
             pid,
-            f"{g.name(pid)} activates {_names(g, iids)}"
-            + (" together" if len(iids) > 1 else "")
-            + f" ({'; '.join(_EVENT_TEXT[found[i].name] for i in iids[:1])}); unresolved counters resolve first",
+            msg("dice.counter.activates_together", player=g.name(pid), cards=_names(g, iids), event=event)
+            if len(iids) > 1
+            else msg("dice.counter.activates", player=g.name(pid), cards=_names(g, iids), event=event),
             cites,
             play=entry.index,
         )
@@ -221,7 +233,7 @@ def counter_timing(g: DiceCastle, events: Sequence[Event], *, silent: bool = Fal
                     controller=pid,
                     source=iid,
                     name=c.key,
-                    label=f"{c.name} (counter)",
+                    label=msg("dice.ability.counter", card=c.name),
                     effects=spec.effects if spec is not None else (),
                     event=found[iid],
                 )
@@ -233,11 +245,7 @@ def counter_timing(g: DiceCastle, events: Sequence[Event], *, silent: bool = Fal
             g.inputs.take_action("a counter")
             g.reject(
                 again,
-                IllegalActionError(
-                    "counter",
-                    TOGETHER[1],
-                    "counters for one event must be declared together, at once; this one comes after the declaration",
-                ),
+                IllegalActionError("counter", TOGETHER[1], msg("dice.counter.late")),
             )
             again = g.inputs.peek()
     return activated
@@ -253,23 +261,20 @@ def counter_out_of_time(g: DiceCastle, entry: ScriptedInput, *, silent: bool = F
     assert isinstance(act, Activate)
     pid = act.by
     options = g.options([i for i in g.zone(pid, "magic") if g.card(i).face_down])
-    reason = f"{', '.join(act.cards)}: the condition is not met now"
+    reason = msg("dice.counter.not_met_now", keys=tuple(act.cards))
     rid = PRIORITY[2]
     for key in act.cards:
         iid = options.get(key)
         spec = g.definition(iid).counter if iid else None
         if spec is None:
-            reason = f"{key} is not a set counter of {g.name(pid)}"
+            reason = msg("dice.counter.not_set", key=key, player=g.name(pid))
             break
         passed = [s for e, s in g.timings if e == spec.on]
         if spec.on == "played" and passed and any(e == "enters" for e, _ in g.timings):
-            reason = (
-                f"{key} answers a card being played; that timing passed when the card entered the field (a 'played' "
-                "counter must come before an 'enters' one)"
-            )
+            reason = msg("dice.counter.played_passed", key=key)
             rid = IN_PLAY[5]
         elif spec.on == "enters" and g.last_negated is not None:
-            reason = f"{key} answers a card entering the field; the play was negated and the card never entered"
+            reason = msg("dice.counter.never_entered", key=key)
             rid = IN_PLAY[5]
     g.reject(entry, IllegalActionError("counter", rid, reason))
     return False
@@ -309,8 +314,7 @@ def next_effect(g: DiceCastle, counters_only: bool = False, *, silent: bool = Fa
         if len(owners) > 1:
             raise g.ambiguity(
                 [PRIORITY[3], TOGETHER[2]],
-                "counters of both players wait at once; the page lets the non-turn player order their counters but "
-                "does not say how the turn player's counters fit in",
+                msg("dice.gap.counters_of_both"),
             )
         if len(counters) == 1:
             return counters[0]
@@ -323,7 +327,7 @@ def next_effect(g: DiceCastle, counters_only: bool = False, *, silent: bool = Fa
                 chooser,
                 tuple(labels),
                 rid,
-                f"{g.name(chooser)} chooses which counter resolves next",
+                msg("dice.order.counter", player=g.name(chooser)),
             )
         )[0]
         return labels[pick]
@@ -339,7 +343,7 @@ def next_effect(g: DiceCastle, counters_only: bool = False, *, silent: bool = Fa
                 g.record(
                     StepKind.RULE,
                     "rules",
-                    f"{g.name(tp)}'s effect resolves before {g.name(ntp)}'s: the turn player's first",
+                    msg("dice.order.turn_player_first", player=g.name(tp), other=g.name(ntp)),
                     [PRIORITY[1], SIMULTANEOUS[2], SIMULTANEOUS["2/1"]],
                 )
             return mine[0]
@@ -350,14 +354,14 @@ def next_effect(g: DiceCastle, counters_only: bool = False, *, silent: bool = Fa
                 tp,
                 tuple(labels),
                 SIMULTANEOUS["1/1"],
-                f"{g.name(tp)} chooses which of their unresolved effects resolves next (any order)",
+                msg("dice.order.effect", player=g.name(tp)),
             )
         )[0]
         if theirs:
             g.record(
                 StepKind.RULE,
                 "rules",
-                f"{g.name(tp)}'s effects resolve before {g.name(ntp)}'s: the turn player's first",
+                msg("dice.order.turn_player_effects_first", player=g.name(tp), other=g.name(ntp)),
                 [PRIORITY[1], SIMULTANEOUS["2/1"]],
             )
         return labels[pick]
@@ -366,9 +370,7 @@ def next_effect(g: DiceCastle, counters_only: bool = False, *, silent: bool = Fa
     if len(theirs) > 1:
         raise g.ambiguity(
             [SIMULTANEOUS[1], SIMULTANEOUS[2]],
-            f"{len(theirs)} of {g.name(ntp)}'s abilities wait at once and none of the turn player's: the page orders "
-            "the turn player's own abilities (any order) and both players' (turn player first), not the non-turn "
-            "player's alone",
+            msg("dice.gap.non_turn_player_order", n=len(theirs), player=g.name(ntp)),
         )
     return theirs[0]
 
@@ -401,14 +403,19 @@ def resolve(g: DiceCastle, item: Pending, *, silent: bool = False) -> bool:
                 item.controller,
                 ("yes", "no"),
                 COMPOSITE[3],
-                f"{g.name(item.controller)} chooses whether to pay {ab.cost.name or 'the cost'} of {item.label}",
+                msg(
+                    "dice.composite.pay",
+                    player=g.name(item.controller),
+                    cost=_cost_name(ab.cost.name),
+                    ability=item.label,
+                ),
             )
         )
         if yes[0] == "no":
             g.record(
                 StepKind.EFFECT,
                 item.controller,
-                f"{item.label}: the cost is not paid, no effect",
+                msg("dice.composite.unpaid", ability=item.label),
                 [COMPOSITE[1], COMPOSITE[3]],
             )
             return False
@@ -419,7 +426,7 @@ def resolve(g: DiceCastle, item: Pending, *, silent: bool = False) -> bool:
             controller=item.controller,
             source=item.source,
             name=item.name,
-            label=f"{item.label} (cost paid)",
+            label=msg("dice.ability.cost_paid", ability=item.label),
             effects=item.effects,
             event=item.event,
             ability=ab,
@@ -429,8 +436,7 @@ def resolve(g: DiceCastle, item: Pending, *, silent: bool = False) -> bool:
         g.record(
             StepKind.EFFECT,
             item.controller,
-            f"{item.label} is a composite ability (timing:cost:effect): {ab.cost.name or 'its cost'} is paid now; "
-            "its effect follows as a cost ability",
+            msg("dice.composite.paid", ability=item.label, cost=_its_cost(ab.cost.name)),
             [COMPOSITE[1], COMPOSITE[2], COMPOSITE[3]],
         )
         checkpoint(g)
@@ -458,25 +464,25 @@ def resolve(g: DiceCastle, item: Pending, *, silent: bool = False) -> bool:
     )
     if waiting is not None:
         cites.append(IN_PLAY[4])
-    g.record(
-        StepKind.EFFECT,
-        item.controller,
-        f"{item.label} resolves"
-        + (f" while {g.card(waiting).name} waits in the waiting zone" if waiting is not None else "")
-        + (" although its unit has left the field: an IN ability does not depend on its unit" if left else "")
-        + (" but has nothing to act on" if empty else ""),
-        cites,
+    resolves = msg(
+        "dice.resolve.resolves",
+        ability=item.label,
+        waiting=msg("dice.resolve.while_waiting", card=g.card(waiting).name) if waiting is not None else "",
+        left=msg("dice.resolve.unit_left") if left else "",
+        empty=msg("dice.resolve.nothing") if empty else "",
     )
+    g.record(StepKind.EFFECT, item.controller, resolves, cites)
+
     terms.run(g, ctx, item.effects)
     if item.kind is PendingKind.COUNTER and g.where(item.source)[1] == "magic":
         g.assume(
             "counter_after",
             [COUNTER[1]],
-            "the page says a counter resolves but not where it goes afterwards",
+            msg("dice.gap.counter_after"),
         )
         owner = g.card(item.source).owner
         g.move(item.source, zone_id(owner, "discard"), face_down=False, keep_markers=False)
-        g.record(StepKind.RULE, "rules", f"{g.card(item.source).name} goes to the discard", [COUNTER[1]])
+        g.record(StepKind.RULE, "rules", msg("dice.counter.to_discard", card=g.card(item.source).name), [COUNTER[1]])
     return True
 
 
@@ -515,26 +521,34 @@ def win_check(g: DiceCastle, *, silent: bool = False) -> list[str]:
         g.record(
             StepKind.RULE,
             "rules",
-            f"win check: {g.name(pid)}'s castle was empty in the middle of that effect, but no check is made in the "
-            f"middle of an effect; it now holds {g.castle_count(pid)} card(s): {g.name(pid)} does not lose",
+            msg("dice.win.refilled", player=g.name(pid), n=g.castle_count(pid)),
             [WIN[1], WIN[3]],
         )
     g.emptied.clear()
     if not losers:
         return []
     if len(losers) > 1:
-        raise g.ambiguity([WIN[1]], "both players' castles are empty at the same check; the page does not say who wins")
+        raise g.ambiguity([WIN[1]], msg("dice.gap.both_castles_empty"))
     loser = losers[0]
     winner = g.opponent(loser)
-    waiting = [p.label for p in g.pending]
+    waiting = tuple(p.label for p in g.pending)
     cites = [WIN[1]] + ([WIN[2], WIN[3]] if waiting else [])
-    message = f"win check: {g.name(loser)}'s castle has no card: {g.name(loser)} loses, {g.name(winner)} wins"
-    if waiting:
-        message += f" (still unresolved: {', '.join(waiting)})"
+    still: Sentence = msg("dice.win.unresolved", effects=waiting) if waiting else ""
+    message = msg("dice.win.castle_empty", loser=g.name(loser), winner=g.name(winner), unresolved=still)
     raise end_game(g, winner, message, cites)
 
 
-def end_game(g: DiceCastle, winner: str | None, message: str, cites: Sequence[str]) -> GameOver:
+def _cost_name(name: str | None) -> Sentence:
+    """A composite ability's cost by its printed name, or "the cost"."""
+    return name or msg("dice.composite.the_cost")
+
+
+def _its_cost(name: str | None) -> Sentence:
+    """A composite ability's cost by its printed name, or "its cost"."""
+    return name or msg("dice.composite.its_cost")
+
+
+def end_game(g: DiceCastle, winner: str | None, message: Sentence, cites: Sequence[str]) -> GameOver:
     """The game ends; under the competitive rules the foul check follows."""
     g.unresolved = [p.name for p in g.pending]
     over = g.finish(winner, message, cites)

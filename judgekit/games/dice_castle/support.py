@@ -8,7 +8,7 @@ from typing import Any
 from judgekit.engine import Card, Inputs, Player, zone_id
 from judgekit.games import Run
 from judgekit.games.dice_castle.format import CastleEntry, DiceCastleScenario, Side
-from judgekit.games.dice_castle.game import DiceCastle
+from judgekit.games.dice_castle.game import PHASE_NAMES, DiceCastle
 from judgekit.games.support import (
     Layout,
     Support,
@@ -19,6 +19,7 @@ from judgekit.games.support import (
     unknown_cards,
     unknown_kinds,
 )
+from judgekit.message import Sentence, msg
 from judgekit.scenario import Scenario, scripted_inputs
 
 DECISIONS: tuple[str, ...] = (
@@ -194,18 +195,21 @@ def run(scenario: Scenario) -> Run:
     inputs = Inputs(scripted_inputs(sc.play))
     g = build(sc, inputs)
     if sc.start.at == "check":
-        where = "the deck check before the game"
+        where = msg("dice.start.check")
     elif sc.start.at == "dice":
-        where = f"turn {sc.start.turn}, the dice phase"
+        where = msg("dice.start.dice", turn=sc.start.turn)
     else:
-        order = "first" if sc.start.turn_player == sc.start.first else "second"
+        player, phase = sc.start.turn_player, PHASE_NAMES[sc.start.at]
         where = (
-            f"turn {sc.start.turn}, {sc.start.turn_player}'s {sc.start.at} phase ({sc.start.turn_player} is {order})"
+            msg("dice.start.first", turn=sc.start.turn, player=player, phase=phase)
+            if sc.start.turn_player == sc.start.first
+            else msg("dice.start.second", turn=sc.start.turn, player=player, phase=phase)
         )
     flow.lay_out(g, where)
 
-    def ended() -> str:
-        return f"turn {g.state.turn}, {g.state.turn_player}'s {g.state.phase} phase"
+    def ended() -> Sentence:
+        phase = PHASE_NAMES.get(g.state.phase, g.state.phase)
+        return msg("dice.ended", turn=g.state.turn, player=g.state.turn_player, phase=phase)
 
     return play_out("dice-castle", scenario, g, inputs, lambda: flow.run(g, sc.start.at), ended)
 

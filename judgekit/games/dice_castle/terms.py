@@ -41,7 +41,7 @@ from judgekit.games.dice_castle.cards import (
     Summon,
     UnitSelector,
 )
-from judgekit.games.dice_castle.game import Ctx, DiceCastle, PendingKind
+from judgekit.games.dice_castle.game import ZONE_WORDS, Ctx, DiceCastle, PendingKind
 from judgekit.games.dice_castle.ids import (
     ADD_DIE,
     BATTLE,
@@ -70,6 +70,7 @@ from judgekit.games.dice_castle.ids import (
     WALLS,
 )
 from judgekit.games.dice_castle.registry import rule
+from judgekit.message import Message, Sentence, msg
 
 CHOOSING: frozenset[str] = frozenset({"own.unit", "opponent.unit", "any.unit"})
 """Selectors that choose one unit on resolution."""
@@ -114,7 +115,7 @@ def candidates(g: DiceCastle, ctx: Ctx, sel: UnitSelector) -> list[str]:
     return g.all_units()
 
 
-def pick_units(g: DiceCastle, ctx: Ctx, sel: UnitSelector, n: int, why: str, rule_id: str) -> list[str]:
+def pick_units(g: DiceCastle, ctx: Ctx, sel: UnitSelector, n: int, why: Message, rule_id: str) -> list[str]:
     """The units an effect acts on; a decision when a choosing selector has more candidates than it takes."""
     found = candidates(g, ctx, sel)
     if sel not in CHOOSING or len(found) <= n:
@@ -126,7 +127,7 @@ def pick_units(g: DiceCastle, ctx: Ctx, sel: UnitSelector, n: int, why: str, rul
             ctx.controller,
             tuple(options),
             rule_id,
-            f"{g.name(ctx.controller)} chooses {n} unit(s) for {ctx.label} ({why})",
+            msg("dice.target.units", player=g.name(ctx.controller), n=n, effect=ctx.label, why=why),
             PickMode.SOME,
             n,
             n,
@@ -135,7 +136,7 @@ def pick_units(g: DiceCastle, ctx: Ctx, sel: UnitSelector, n: int, why: str, rul
     return [options[c] for c in choice]
 
 
-def shuffle(g: DiceCastle, pid: str, zone: str, rule_id: str, why: str) -> None:
+def shuffle(g: DiceCastle, pid: str, zone: str, rule_id: str, why: Message) -> None:
     """Shuffling is chance: the scenario gives the cards that end on top (the rest keep their order)."""
     z = zone_id(pid, zone)
     iids = list(g.state.zones[z])
@@ -147,7 +148,7 @@ def shuffle(g: DiceCastle, pid: str, zone: str, rule_id: str, why: str) -> None:
                 pid,
                 tuple(options),
                 rule_id,
-                f"{g.name(pid)}'s {zone} comes out of the shuffle with these on top (the rest as they were)",
+                msg("dice.shuffle.prompt", zone=g.zref(z)),
                 PickMode.SOME,
                 0,
                 len(iids),
@@ -156,7 +157,9 @@ def shuffle(g: DiceCastle, pid: str, zone: str, rule_id: str, why: str) -> None:
         )
         top = [options[c] for c in choice]
         g.reorder(z, top + [i for i in iids if i not in top])
-    g.record(StepKind.RULE, pid, f"{g.name(pid)} shuffles the {zone}: {why}", [rule_id])
+    g.record(
+        StepKind.RULE, pid, msg("dice.shuffle.shuffles", player=g.name(pid), zone=ZONE_WORDS[zone], why=why), [rule_id]
+    )
 
 
 def to_field_zone(g: DiceCastle, iid: str) -> str:
@@ -169,7 +172,7 @@ def to_field_zone(g: DiceCastle, iid: str) -> str:
 
 @rule(BATTLE[5], BATTLE[8], SUPPORT[7], role=RuleRole.TERM)
 def to_discard(
-    g: DiceCastle, iids: Sequence[str], why: str, cites: Sequence[str], destroyed: bool, *, silent: bool = False
+    g: DiceCastle, iids: Sequence[str], why: Message, cites: Sequence[str], destroyed: bool, *, silent: bool = False
 ) -> list[str]:
     """Cards go from the field to the discard; OUT abilities activate; support-castle cards go back there."""
     if silent:
@@ -186,7 +189,12 @@ def to_discard(
         g.move(iid, zone_id(g.card(iid).owner, "discard"), face_down=False)
         moved.append(iid)
         g.record(
-            StepKind.RULE, "rules", f"{g.card(iid).name} goes to {g.name(g.card(iid).owner)}'s discard: {why}", cites
+            StepKind.RULE,
+            "rules",
+            msg(
+                "dice.discard.goes", card=g.card(iid).name, zone=g.zref(zone_id(g.card(iid).owner, "discard")), why=why
+            ),
+            cites,
         )
         used = g.attacks_used.pop(iid, 0)
         rights = g.definition(iid).attacks
@@ -195,7 +203,7 @@ def to_discard(
             g.record(
                 StepKind.RULE,
                 "rules",
-                f"{g.card(iid).name} still had {rights - used} attack right(s): it cannot attack any more",
+                msg("dice.discard.rights_left", card=g.card(iid).name, n=rights - used),
                 [BATTLE[8]],
             )
         if destroyed:
@@ -207,8 +215,9 @@ def to_discard(
             g.record(
                 StepKind.RULE,
                 "rules",
-                f"{g.card(iid).name} came from the support castle: it goes back there"
-                + (" once its OUT ability has activated" if _has_out(g, iid) else ""),
+                msg("dice.support.back_after_out", card=g.card(iid).name)
+                if _has_out(g, iid)
+                else msg("dice.support.back", card=g.card(iid).name),
                 [SUPPORT[7]],
             )
     return moved
@@ -230,13 +239,18 @@ def destroy(g: DiceCastle, ctx: Ctx, op: Destroy, *, silent: bool = False) -> bo
     if not found:
         if op.target == "opponent.unit":
             cites.append(EFFECTS[3])
-        g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: there is no unit to destroy", cites)
+        g.record(StepKind.EFFECT, ctx.controller, msg("dice.destroy.none", effect=ctx.label), cites)
         return False
     if op.count == 1 and op.target in CHOOSING:
         cites.append(NO_NUMBER[1])
-    units = pick_units(g, ctx, op.target, op.count, "to destroy", EFFECTS[1])
-    g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label} destroys {', '.join(g.label(u) for u in units)}", cites)
-    to_discard(g, units, "destroyed", [EFFECTS[1]], True)
+    units = pick_units(g, ctx, op.target, op.count, msg("dice.why.to_destroy"), EFFECTS[1])
+    g.record(
+        StepKind.EFFECT,
+        ctx.controller,
+        msg("dice.destroy.destroys", effect=ctx.label, units=tuple(g.cref(u) for u in units)),
+        cites,
+    )
+    to_discard(g, units, msg("dice.why.destroyed"), [EFFECTS[1]], True)
     return True
 
 
@@ -246,13 +260,9 @@ def bounce(g: DiceCastle, ctx: Ctx, op: Bounce, *, silent: bool = False) -> bool
     found = candidates(g, ctx, op.target)
     if silent or not found:
         return bool(found)
-    for u in pick_units(g, ctx, op.target, 1, "to return", SUPPORT[7]):
+    for u in pick_units(g, ctx, op.target, 1, msg("dice.why.to_return"), SUPPORT[7]):
         if _has_out(g, u):
-            raise g.ambiguity(
-                [SUPPORT[7]],
-                f"{g.card(u).name} has an OUT ability and is bounced: the page says a support-castle card with an "
-                "OUT ability goes back after the OUT ability activates, but not whether bouncing activates OUT",
-            )
+            raise g.ambiguity([SUPPORT[7]], msg("dice.gap.bounce_out", card=g.card(u).name))
         owner = g.card(u).owner
         back = u in g.from_support
         g.from_support.discard(u)
@@ -261,7 +271,12 @@ def bounce(g: DiceCastle, ctx: Ctx, op: Bounce, *, silent: bool = False) -> bool
         g.record(
             StepKind.EFFECT,
             ctx.controller,
-            f"{ctx.label} returns {g.card(u).name} to {g.name(owner)}'s " + ("support castle" if back else "hand"),
+            msg(
+                "dice.bounce.returns",
+                effect=ctx.label,
+                card=g.card(u).name,
+                zone=g.zref(zone_id(owner, "support" if back else "hand")),
+            ),
             [SUPPORT[7]] if back else [],
         )
     return True
@@ -279,13 +294,8 @@ def draw(g: DiceCastle, pid: str, n: int, cites: Sequence[str], *, silent: bool 
     for _ in range(have):
         g.move(g.zone(pid, "castle")[0], zone_id(pid, "hand"))
     left = g.castle_count(pid)
-    g.record(
-        StepKind.RULE,
-        pid,
-        f"{g.name(pid)} draws {have} card(s) from the castle ({left} left)"
-        + (f"; the castle had only {have}" if have < n else ""),
-        cites,
-    )
+    draws = msg("dice.draw.draws", player=g.name(pid), n=have, left=left)
+    g.record(StepKind.RULE, pid, msg("dice.draw.short", draws=draws, n=have) if have < n else draws, cites)
     return have
 
 
@@ -299,21 +309,21 @@ def draw_effect(g: DiceCastle, ctx: Ctx, op: Draw, *, silent: bool = False) -> b
 
 
 @rule(BATTLE[7], WALLS[1], role=RuleRole.TERM)
-def damage_castle(g: DiceCastle, pid: str, amount: int, source: str, *, silent: bool = False) -> int:
+def damage_castle(g: DiceCastle, pid: str, amount: int, source: Sentence, *, silent: bool = False) -> int:
     """Damage to a castle: walls stop it first; the rest moves castle cards to the damage cards."""
     if silent:
         return amount
     from judgekit.games.dice_castle import processing
 
     if amount <= 0:
-        g.record(StepKind.RULE, "rules", f"{source} deals no damage to {g.name(pid)}'s castle", [])
+        g.record(StepKind.RULE, "rules", msg("dice.castle.no_damage", source=source, player=g.name(pid)), [])
         return 0
     walls = g.walls(pid)
     if walls > 0:
         how = g.assume(
             "walls_absorb",
             [BATTLE[7]],
-            "the page names walls and their destruction but not how much damage a wall stops",
+            msg("dice.gap.walls_absorb"),
         )
         broken = 1 if how == "one_per_hit" else min(walls, amount)
         amount = 0 if how == "one_per_hit" else amount - broken
@@ -321,7 +331,14 @@ def damage_castle(g: DiceCastle, pid: str, amount: int, source: str, *, silent: 
         g.record(
             StepKind.RULE,
             "rules",
-            f"{source}: {broken} of {g.name(pid)}'s walls destroyed ({walls} → {walls - broken})",
+            msg(
+                "dice.castle.walls_destroyed",
+                source=source,
+                n=broken,
+                player=g.name(pid),
+                before=walls,
+                after=walls - broken,
+            ),
             [BATTLE[7]],
         )
         for _ in range(broken):
@@ -332,7 +349,7 @@ def damage_castle(g: DiceCastle, pid: str, amount: int, source: str, *, silent: 
     g.assume(
         "castle_damage",
         [BATTLE[7]],
-        "the page says a castle can run out of cards through damage but not how damage moves its cards",
+        msg("dice.gap.castle_damage"),
     )
     moved = 0
     for _ in range(amount):
@@ -344,8 +361,7 @@ def damage_castle(g: DiceCastle, pid: str, amount: int, source: str, *, silent: 
     g.record(
         StepKind.RULE,
         "rules",
-        f"{source} deals {amount} damage to {g.name(pid)}'s castle: {moved} card(s) to the damage cards "
-        f"({g.castle_count(pid)} left)",
+        msg("dice.castle.damage", source=source, amount=amount, player=g.name(pid), n=moved, left=g.castle_count(pid)),
         [],
     )
     return moved
@@ -366,14 +382,14 @@ def damage_units(g: DiceCastle, ctx: Ctx, op: DamageUnit, *, silent: bool = Fals
     found = candidates(g, ctx, op.target)
     if silent or not found:
         if not silent:
-            g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: no unit to deal damage to", [])
+            g.record(StepKind.EFFECT, ctx.controller, msg("dice.damage.no_unit", effect=ctx.label), [])
         return bool(found)
-    units = pick_units(g, ctx, op.target, 1, "to deal damage to", BATTLE[5])
+    units = pick_units(g, ctx, op.target, 1, msg("dice.why.to_damage"), BATTLE[5])
     from judgekit.games.dice_castle import battle
 
     doomed = [u for u in units if battle.take_damage(g, u, op.amount, ctx.label)]
     if doomed:
-        to_discard(g, doomed, "its damage reached its HP", [BATTLE[5]], True)
+        to_discard(g, doomed, msg("dice.why.damage_reached_hp"), [BATTLE[5]], True)
     return True
 
 
@@ -391,8 +407,7 @@ def heal(g: DiceCastle, ctx: Ctx, op: HealWalls, *, silent: bool = False) -> boo
         g.record(
             StepKind.EFFECT,
             ctx.controller,
-            f"{ctx.label}: heal {op.amount} — {g.name(pid)} has {have} walls and the initial value is {start}: "
-            "nothing to heal (回復の空打ち)",
+            msg("dice.heal.nothing", effect=ctx.label, amount=op.amount, player=g.name(pid), walls=have, start=start),
             [*cites, EMPTY_HEAL[1]],
         )
         return False
@@ -400,14 +415,14 @@ def heal(g: DiceCastle, ctx: Ctx, op: HealWalls, *, silent: bool = False) -> boo
     g.record(
         StepKind.EFFECT,
         ctx.controller,
-        f"{ctx.label}: {g.name(pid)} heals walls {have} → {after} (healing stops at the initial value {start})",
+        msg("dice.heal.heals", effect=ctx.label, player=g.name(pid), before=have, after=after, start=start),
         cites,
     )
     return True
 
 
 @rule(WALLS[1], WALLS[2], role=RuleRole.TERM)
-def gain_walls(g: DiceCastle, pid: str, amount: int, label: str, actor: str, *, silent: bool = False) -> bool:
+def gain_walls(g: DiceCastle, pid: str, amount: int, label: Sentence, actor: str, *, silent: bool = False) -> bool:
     """城壁を得る: with walls left one may go above the initial value; with none, one gets new walls."""
     if silent:
         return amount > 0
@@ -418,9 +433,15 @@ def gain_walls(g: DiceCastle, pid: str, amount: int, label: str, actor: str, *, 
     g.record(
         StepKind.EFFECT,
         actor,
-        f"{label}: {g.name(pid)} gains {amount} wall(s), {have} → {have + amount}"
-        + (" (above the initial value)" if over and have > 0 else "")
-        + (" (new walls: none were left)" if have == 0 else ""),
+        msg(
+            "dice.walls.gains",
+            effect=label,
+            player=g.name(pid),
+            n=amount,
+            before=have,
+            after=have + amount,
+            note=msg("dice.walls.new") if have == 0 else msg("dice.walls.above") if over else "",
+        ),
         [rid],
     )
     return True
@@ -447,7 +468,13 @@ def move_all(g: DiceCastle, ctx: Ctx, op: MoveAll, *, silent: bool = False) -> b
     g.record(
         StepKind.EFFECT,
         ctx.controller,
-        f"{ctx.label}: {g.name(pid)}'s {op.source} ({len(cards)} card(s)) goes to the {op.to}",
+        msg(
+            "dice.move_all",
+            effect=ctx.label,
+            zone=g.zref(zone_id(pid, op.source)),
+            n=len(cards),
+            to=ZONE_WORDS[op.to],
+        ),
         [EFFECTS[1]],
     )
     return True
@@ -465,10 +492,10 @@ def shuffle_into(g: DiceCastle, ctx: Ctx, op: ShuffleInto, *, silent: bool = Fal
     g.record(
         StepKind.EFFECT,
         ctx.controller,
-        f"{ctx.label}: {g.name(pid)}'s {op.source} ({len(cards)} card(s)) is mixed into the castle",
+        msg("dice.shuffle_into", effect=ctx.label, zone=g.zref(zone_id(pid, op.source)), n=len(cards)),
         [IN_PLAY[4]],
     )
-    shuffle(g, pid, "castle", IN_PLAY[4], "the card says so")
+    shuffle(g, pid, "castle", IN_PLAY[4], msg("dice.why.card_says"))
     return True
 
 
@@ -483,11 +510,17 @@ def look(g: DiceCastle, ctx: Ctx, op: Look, *, silent: bool = False) -> bool:
     g.record(
         StepKind.EFFECT,
         ctx.controller,
-        f"{ctx.label}: {g.name(ctx.controller)} looks at {len(seen)} card(s) of {g.name(pid)}'s {op.zone} "
-        f"({', '.join(g.card(i).name for i in seen) or 'none'})",
+        msg(
+            "dice.look",
+            effect=ctx.label,
+            player=g.name(ctx.controller),
+            n=len(seen),
+            zone=g.zref(zone_id(pid, op.zone)),
+            cards=tuple(g.card(i).name for i in seen) or msg("dice.none"),
+        ),
         [INFO[4]],
     )
-    shuffle(g, pid, op.zone, INFO[5], "it was looked at by an effect")
+    shuffle(g, pid, op.zone, INFO[5], msg("dice.why.looked_at"))
     return True
 
 
@@ -514,14 +547,18 @@ def search(g: DiceCastle, ctx: Ctx, op: Search, *, silent: bool = False) -> bool
         return bool(found)
     words = {None: MAGIC_WORDS[1], "normal": MAGIC_WORDS[2], "field": MAGIC_WORDS[3], "counter": MAGIC_WORDS[4]}
     cites = [NO_NUMBER[1], NO_NUMBER[2]] + ([words[op.magic]] if op.card_type == "magic" else [])
-    what = op.card_type + (f" ({op.magic})" if op.magic else "")
+    what = msg("dice.kind.magic_of", kind=op.card_type, magic=op.magic) if op.magic else op.card_type
     if found:
         options = g.options(found)
         pick = found[0]
         if len({g.card(i).key for i in found}) > 1:
             choice = g.ask(
                 DecisionRequest(
-                    "search", pid, tuple(options), NO_NUMBER[2], f"{g.name(pid)} chooses the {what} card to take"
+                    "search",
+                    pid,
+                    tuple(options),
+                    NO_NUMBER[2],
+                    msg("dice.search.choose", player=g.name(pid), kind=what),
                 )
             )
             pick = options[choice[0]]
@@ -529,12 +566,12 @@ def search(g: DiceCastle, ctx: Ctx, op: Search, *, silent: bool = False) -> bool
         g.record(
             StepKind.EFFECT,
             pid,
-            f"{ctx.label}: {g.name(pid)} finds {g.card(pick).name} in the castle, shows it and adds it to the hand",
+            msg("dice.search.finds", effect=ctx.label, player=g.name(pid), card=g.card(pick).name),
             cites,
         )
     else:
-        g.record(StepKind.EFFECT, pid, f"{ctx.label}: no {what} card in the castle", cites)
-    shuffle(g, pid, "castle", NO_NUMBER[2], "the castle was searched")
+        g.record(StepKind.EFFECT, pid, msg("dice.search.none", effect=ctx.label, kind=what), cites)
+    shuffle(g, pid, "castle", NO_NUMBER[2], msg("dice.why.searched"))
     return bool(found)
 
 
@@ -571,7 +608,12 @@ def summon(g: DiceCastle, ctx: Ctx, op: Summon, *, silent: bool = False) -> bool
         cites.append(NO_NUMBER[3])
     hidden = op.zone in ("castle", "damage", "support")
     if not found:
-        g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: no {op.card_type} card in the {op.zone}", cites)
+        g.record(
+            StepKind.EFFECT,
+            ctx.controller,
+            msg("dice.summon.none", effect=ctx.label, kind=op.card_type, zone=ZONE_WORDS[op.zone]),
+            cites,
+        )
         return False
     if hidden:
         yes = g.ask(
@@ -580,12 +622,11 @@ def summon(g: DiceCastle, ctx: Ctx, op: Summon, *, silent: bool = False) -> bool
                 ctx.controller,
                 ("yes", "no"),
                 NOT_PLAYED[7],
-                f"{g.name(ctx.controller)} chooses whether to put a card onto the field from the {op.zone} "
-                "(hidden information: optional)",
+                msg("dice.summon.optional", player=g.name(ctx.controller), zone=ZONE_WORDS[op.zone]),
             )
         )
         if yes[0] == "no":
-            g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: nothing is put onto the field", [NOT_PLAYED[7]])
+            g.record(StepKind.EFFECT, ctx.controller, msg("dice.summon.declined", effect=ctx.label), [NOT_PLAYED[7]])
             return False
         cites.append(NOT_PLAYED[7])
     else:
@@ -593,7 +634,7 @@ def summon(g: DiceCastle, ctx: Ctx, op: Summon, *, silent: bool = False) -> bool
     room = _room(g, me, op.card_type)
     n = min(op.count, len(found), room)
     if n <= 0:
-        g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: {g.name(me)}'s zone is full", cites)
+        g.record(StepKind.EFFECT, ctx.controller, msg("dice.summon.full", effect=ctx.label, player=g.name(me)), cites)
         return False
     picked = found[:n]
     if len(found) > n and len({g.card(i).key for i in found}) > 1:
@@ -604,7 +645,7 @@ def summon(g: DiceCastle, ctx: Ctx, op: Summon, *, silent: bool = False) -> bool
                 ctx.controller,
                 tuple(options),
                 NOT_PLAYED[3],
-                f"{g.name(ctx.controller)} chooses what enters the field",
+                msg("dice.summon.choose", player=g.name(ctx.controller)),
                 PickMode.SOME,
                 n,
                 n,
@@ -620,9 +661,14 @@ def summon(g: DiceCastle, ctx: Ctx, op: Summon, *, silent: bool = False) -> bool
         g.record(
             StepKind.EFFECT,
             ctx.controller,
-            f"{ctx.label}: {d.name} enters the field from the {op.zone} without being played: no cost is paid"
-            + ("; its optional cost cannot be paid" if d.optional_cost else "")
-            + ("; no die goes on it" if d.magic == "counter" else ""),
+            msg(
+                "dice.summon.enters",
+                effect=ctx.label,
+                card=d.name,
+                zone=ZONE_WORDS[op.zone],
+                optional=msg("dice.summon.no_optional") if d.optional_cost else "",
+                die=msg("dice.summon.no_die") if d.magic == "counter" else "",
+            ),
             [*cites, *free],
         )
         actions.enter(g, iid, me, played=False, from_support=was_support)
@@ -642,23 +688,32 @@ def play_from_support(g: DiceCastle, ctx: Ctx, op: PlayFromSupport, *, silent: b
     if silent:
         return bool(found)
     if not found:
-        g.record(StepKind.EFFECT, pid, f"{ctx.label}: no {op.card_type} card in the support castle", [SUPPORT[5]])
+        g.record(
+            StepKind.EFFECT,
+            pid,
+            msg("dice.summon.none", effect=ctx.label, kind=op.card_type, zone=ZONE_WORDS["support"]),
+            [SUPPORT[5]],
+        )
         return False
     pick = found[0]
     if len({g.card(i).key for i in found}) > 1:
         options = g.options(found)
         pick = options[
             g.ask(
-                DecisionRequest("target", pid, tuple(options), SUPPORT[5], f"{g.name(pid)} chooses the card to play")
+                DecisionRequest(
+                    "target", pid, tuple(options), SUPPORT[5], msg("dice.support.choose", player=g.name(pid))
+                )
             )[0]
         ]
     if op.card_type == "unit" and _room(g, pid, "unit") <= 0:
-        g.record(StepKind.EFFECT, pid, f"{ctx.label}: {g.name(pid)}'s unit zone is full", [SUPPORT[5]])
+        g.record(
+            StepKind.EFFECT, pid, msg("dice.support.units_full", effect=ctx.label, player=g.name(pid)), [SUPPORT[5]]
+        )
         return False
     g.record(
         StepKind.EFFECT,
         pid,
-        f"{ctx.label}: its text lets {g.name(pid)} play {g.card(pick).name} from the support castle, not the hand",
+        msg("dice.support.plays", effect=ctx.label, player=g.name(pid), card=g.card(pick).name),
         [SUPPORT[5], TEXT_WINS[1], PLAY_RANGE[1]],
     )
     from judgekit.games.dice_castle import actions
@@ -701,7 +756,7 @@ def evolve(g: DiceCastle, ctx: Ctx, op: Evolve, *, silent: bool = False) -> bool
         g.record(
             StepKind.EFFECT,
             pid,
-            f"{ctx.label}: {g.name(pid)}'s support castle holds no king to evolve into: nothing happens",
+            msg("dice.evolve.none", effect=ctx.label, player=g.name(pid)),
             [EVOLUTION[1], EVOLUTION[4]],
         )
         return False
@@ -709,9 +764,7 @@ def evolve(g: DiceCastle, ctx: Ctx, op: Evolve, *, silent: bool = False) -> bool
     if len(found) > 1:
         options = g.options(found)
         choice = g.ask(
-            DecisionRequest(
-                "target", pid, tuple(options), EVOLUTION[2], f"{g.name(pid)} chooses the king to evolve into"
-            )
+            DecisionRequest("target", pid, tuple(options), EVOLUTION[2], msg("dice.evolve.choose", player=g.name(pid)))
         )
         pick = options[choice[0]]
     g.move(pick, zone_id(pid, "king"))
@@ -720,14 +773,19 @@ def evolve(g: DiceCastle, ctx: Ctx, op: Evolve, *, silent: bool = False) -> bool
     g.record(
         StepKind.EFFECT,
         pid,
-        f"{ctx.label}: {king.name} evolves into {new.name}, put on top of it from the support castle; it keeps the "
-        f"name {original.name}, its attributes and initial walls ({original.walls}), its other abilities are "
-        f"{new.name}'s",
+        msg(
+            "dice.evolve.evolves",
+            effect=ctx.label,
+            king=king.name,
+            new=new.name,
+            original=original.name,
+            walls=original.walls or 0,
+        ),
         [EVOLUTION[1], EVOLUTION[2], SUPPORT[8], EVOLUTION[6]],
     )
     if new.walls:
-        g.record(StepKind.EFFECT, pid, f"{new.name} gives its 城壁+{new.walls}", [EVOLUTION[5]])
-        gain_walls(g, pid, new.walls, f"{new.name}'s 城壁+{new.walls}", pid)
+        g.record(StepKind.EFFECT, pid, msg("dice.evolve.walls", card=new.name, walls=new.walls), [EVOLUTION[5]])
+        gain_walls(g, pid, new.walls, msg("dice.evolve.walls_label", card=new.name, walls=new.walls), pid)
     return True
 
 
@@ -753,9 +811,13 @@ def add_die(g: DiceCastle, ctx: Ctx, op: AddDie, *, silent: bool = False) -> boo
         g.record(
             StepKind.EFFECT,
             pid,
-            f"{ctx.label}: {g.name(pid)} already has {len(dice)} dice, the limit"
-            + (f" (2 + {limit - 2} by {g.card(changers[0][2]).name})" if changers else "")
-            + ": no die is added",
+            msg(
+                "dice.die.at_limit",
+                effect=ctx.label,
+                player=g.name(pid),
+                n=len(dice),
+                raised=msg("dice.die.limit_raised", by=limit - 2, card=g.card(changers[0][2]).name) if changers else "",
+            ),
             limit_cites,
         )
         return False
@@ -763,24 +825,30 @@ def add_die(g: DiceCastle, ctx: Ctx, op: AddDie, *, silent: bool = False) -> boo
         g.record(
             StepKind.EFFECT,
             pid,
-            f"{ctx.label}: every attribute of {g.name(pid)}'s king is already on a die: no die is added",
+            msg("dice.die.no_attribute", effect=ctx.label, player=g.name(pid)),
             [rid],
         )
         return False
     attr = allowed[0]
     if len(allowed) > 1:
-        attr = g.ask(
-            DecisionRequest("die", pid, tuple(allowed), rid, f"{g.name(pid)} chooses the attribute of the new die")
-        )[0]
+        attr = g.ask(DecisionRequest("die", pid, tuple(allowed), rid, msg("dice.die.choose", player=g.name(pid))))[0]
     number = 1 + sum(1 for iid in g.state.cards if iid.startswith(f"{pid}-die"))
     new = g.create(Card(f"{pid}-die{number}", f"die:{attr}", f"サイコロ({attr})", pid, pid, zone_id(pid, "dice")))
     g.reorder(zone_id(pid, "dice"), [*dice, new.iid])
     g.record(
         StepKind.EFFECT,
         pid,
-        f"{ctx.label}: {g.name(pid)} adds a {attr} die ({len(dice)} → {len(dice) + 1}; limit {limit}"
-        + (f", raised by {g.card(changers[0][2]).name}" if changers else "")
-        + f"; attributes allowed: {', '.join(allowed)})",
+        msg(
+            "dice.die.adds",
+            effect=ctx.label,
+            player=g.name(pid),
+            attribute=attr,
+            before=len(dice),
+            after=len(dice) + 1,
+            limit=limit,
+            raised=msg("dice.die.raised_by", card=g.card(changers[0][2]).name) if changers else "",
+            allowed=tuple(allowed),
+        ),
         [rid, *limit_cites],
     )
     return True
@@ -795,20 +863,26 @@ def die_makes_all(g: DiceCastle, ctx: Ctx, op: DieMakesAll, *, silent: bool = Fa
     die = dice[0]
     if len(dice) > 1:
         options = {f"{i + 1}:{g.card(d).key.split(':', 1)[1]}": d for i, d in enumerate(dice)}
-        die = options[g.ask(DecisionRequest("die", ctx.controller, tuple(options), DICE[4], "which die changes"))[0]]
+        die = options[g.ask(DecisionRequest("die", ctx.controller, tuple(options), DICE[4], msg("dice.die.which")))[0]]
     g.set_marker(die, "all", 1)
     g.record(
         StepKind.EFFECT,
         ctx.controller,
-        f"{ctx.label}: {g.name(ctx.controller)}'s {g.card(die).name} now makes energy of every attribute; the energy "
-        f"already made this turn stays as it is ({_energy_text(g, ctx.controller)})",
+        msg(
+            "dice.die.makes_all",
+            effect=ctx.label,
+            player=g.name(ctx.controller),
+            die=g.card(die).name,
+            energy=_energy_text(g, ctx.controller),
+        ),
         [DICE[4]],
     )
     return True
 
 
-def _energy_text(g: DiceCastle, pid: str) -> str:
-    return ", ".join(f"{k} {v}" for k, v in sorted(g.energy(pid).items())) or "none"
+def _energy_text(g: DiceCastle, pid: str) -> tuple[Message, ...] | Message:
+    held = tuple(msg("dice.energy.held", attribute=k, n=v) for k, v in sorted(g.energy(pid).items()))
+    return held or msg("dice.none")
 
 
 def add_energy(g: DiceCastle, pid: str, attribute: str, amount: int) -> None:
@@ -827,8 +901,14 @@ def gain_energy(g: DiceCastle, ctx: Ctx, op: GainEnergy, *, silent: bool = False
     g.record(
         StepKind.EFFECT,
         ctx.controller,
-        f"{ctx.label}: {g.name(ctx.controller)} gains {op.amount} {op.attribute} energy (now {total} in all; "
-        "energy has no cap)",
+        msg(
+            "dice.energy.gains",
+            effect=ctx.label,
+            player=g.name(ctx.controller),
+            n=op.amount,
+            attribute=op.attribute,
+            total=total,
+        ),
         [ENERGY_CAP[1]],
     )
     return True
@@ -840,23 +920,26 @@ def boost(g: DiceCastle, ctx: Ctx, op: Boost, *, silent: bool = False) -> bool:
     found = candidates(g, ctx, op.target)
     if silent or not found:
         return bool(found)
-    units = pick_units(g, ctx, op.target, 1, "to change", END[1]) if op.target in CHOOSING else found
+    units = pick_units(g, ctx, op.target, 1, msg("dice.why.to_change"), END[1]) if op.target in CHOOSING else found
     for u in units:
+        key = f"turn:{g.serial()}"
         g.add_effect(
             ContinuousEffect(
-                key=f"turn:{g.serial()}",
+                key=key,
                 source=ctx.source,
                 controller=ctx.controller,
                 layer=1,
                 timestamp=g.tick(),
                 until="turn_end",
-                label=f"{ctx.label}: {g.card(u).name} attack {op.attack:+d} this turn",
+                label=f"{g.card(u).name} attack {op.attack:+d} this turn",
                 payload=op.attack,
                 targets=(u,),
             )
         )
+        change = f"{op.attack:+d}"
+        g.effect_labels[key] = msg("dice.boost.effect", effect=ctx.label, card=g.card(u).name, change=change)
         g.record(
-            StepKind.EFFECT, ctx.controller, f"{ctx.label}: {g.card(u).name}'s attack {op.attack:+d} this turn", []
+            StepKind.EFFECT, ctx.controller, msg("dice.boost", effect=ctx.label, card=g.card(u).name, change=change), []
         )
     return True
 
@@ -870,7 +953,7 @@ def choose(g: DiceCastle, ctx: Ctx, op: Choose, *, silent: bool = False) -> bool
     if silent:
         return True
     pick = ctx.choice if ctx.choice is not None else 0
-    g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: alternative {pick + 1}, fixed when it was played", [OR[1]])
+    g.record(StepKind.EFFECT, ctx.controller, msg("dice.choose", effect=ctx.label, n=pick + 1), [OR[1]])
     run(g, ctx, op.options[pick])
     return True
 
@@ -885,8 +968,9 @@ def if_(g: DiceCastle, ctx: Ctx, op: If, *, silent: bool = False) -> bool:
     g.record(
         StepKind.EFFECT,
         ctx.controller,
-        f"{ctx.label}: {op.condition.count} is {n} on resolution: the condition "
-        + ("holds" if ok else "does not hold, so what follows 場合 does not resolve"),
+        msg("dice.if.holds", effect=ctx.label, count=op.condition.count, n=n)
+        if ok
+        else msg("dice.if.fails", effect=ctx.label, count=op.condition.count, n=n),
         [IF[1]],
     )
     if ok:
@@ -904,7 +988,7 @@ def additional(g: DiceCastle, ctx: Ctx, op: Additional, *, silent: bool = False)
         g.record(
             StepKind.EFFECT,
             ctx.controller,
-            f"{ctx.label}: the additional effect's condition does not hold",
+            msg("dice.additional.fails", effect=ctx.label),
             [EMPTY_EXTRA[1]],
         )
         return False
@@ -912,11 +996,11 @@ def additional(g: DiceCastle, ctx: Ctx, op: Additional, *, silent: bool = False)
         g.record(
             StepKind.EFFECT,
             ctx.controller,
-            f"{ctx.label}: the additional effect applies but has nothing to act on (追加効果の空打ち)",
+            msg("dice.additional.empty", effect=ctx.label),
             [EMPTY_EXTRA[1], EMPTY_EXTRA[2]],
         )
         return False
-    g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: the additional effect applies", [EMPTY_EXTRA[1]])
+    g.record(StepKind.EFFECT, ctx.controller, msg("dice.additional.applies", effect=ctx.label), [EMPTY_EXTRA[1]])
     run(g, ctx, op.effects)
     return True
 
@@ -928,13 +1012,22 @@ def may(g: DiceCastle, ctx: Ctx, op: May, *, silent: bool = False) -> bool:
         return True
     yes = g.ask(
         DecisionRequest(
-            "optional", ctx.controller, ("yes", "no"), EFFECTS[4], f"{g.name(ctx.controller)}: {ctx.label} — do it?"
+            "optional",
+            ctx.controller,
+            ("yes", "no"),
+            EFFECTS[4],
+            msg("dice.may.prompt", player=g.name(ctx.controller), effect=ctx.label),
         )
     )
     if yes[0] == "yes":
         run(g, ctx, op.effects)
     else:
-        g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: {g.name(ctx.controller)} chooses not to", [EFFECTS[4]])
+        g.record(
+            StepKind.EFFECT,
+            ctx.controller,
+            msg("dice.may.declined", effect=ctx.label, player=g.name(ctx.controller)),
+            [EFFECTS[4]],
+        )
     return yes[0] == "yes"
 
 
@@ -951,14 +1044,14 @@ def negate(g: DiceCastle, ctx: Ctx, op: Negate, *, silent: bool = False) -> bool
         ok = event.name == "played" and event.subject is not None and event.subject in g.state.zones["waiting"]
         if silent or not ok:
             if not silent:
-                g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: there is no play to negate", [])
+                g.record(StepKind.EFFECT, ctx.controller, msg("dice.negate.no_play", effect=ctx.label), [])
             return ok
         assert event.subject is not None
         g.negated.add(event.subject)
         g.record(
             StepKind.EFFECT,
             ctx.controller,
-            f"{ctx.label} negates the play of {g.card(event.subject).name}: it will not enter the field",
+            msg("dice.negate.play", effect=ctx.label, card=g.card(event.subject).name),
             [IN_PLAY[4]],
         )
         return True
@@ -966,17 +1059,20 @@ def negate(g: DiceCastle, ctx: Ctx, op: Negate, *, silent: bool = False) -> bool
     item = next((p for p in g.pending if p.key == event.source and p.kind is kind), None)
     if silent or item is None:
         if not silent:
-            g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label}: nothing left to negate", [])
+            g.record(StepKind.EFFECT, ctx.controller, msg("dice.negate.nothing", effect=ctx.label), [])
         return item is not None
     g.pending.remove(item)
     cites: list[str] = [PRIORITY[3]] if kind is PendingKind.OUT else [COUNTER[1]]
-    note = ""
+    sentence = msg("dice.negate.ability", effect=ctx.label, ability=item.label)
     if item.ability is not None and item.ability.cost is not None and item.ability.timing is not None:
         if kind is PendingKind.IN:
-            cites, note = [COMPOSITE[4]], " before its cost is paid"
+            cites = [COMPOSITE[4]]
+            sentence = msg("dice.negate.before_cost", effect=ctx.label, ability=item.label)
         elif kind is PendingKind.COST:
-            cites, note = [COMPOSITE[5]], "; the cost already paid does not come back"
-    g.record(StepKind.EFFECT, ctx.controller, f"{ctx.label} negates {item.label}{note}: it will not resolve", cites)
+            cites = [COMPOSITE[5]]
+            sentence = msg("dice.negate.after_cost", effect=ctx.label, ability=item.label)
+    g.record(StepKind.EFFECT, ctx.controller, sentence, cites)
+
     return True
 
 
