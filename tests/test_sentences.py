@@ -104,7 +104,7 @@ def test_a_parameter_must_be_data() -> None:
         msg("kernel.none", x=1.5)
 
 
-CONVERTED = frozenset({"code-of-joker", "dice-castle"})
+CONVERTED = frozenset({"code-of-joker", "dice-castle", "divine-cross", "fftcg"})
 """Games whose engines record every sentence as a message (no plain English left in their golden traces)."""
 
 
