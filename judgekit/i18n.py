@@ -150,9 +150,18 @@ SOURCES = (
     ("site/templates/**.html", "jinja2"),
 )
 """Where message ids are taken from, and how."""
-KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None, "ui": None, "attr": (2,), "from_message": None}
+KEYWORDS = {
+    "_": None,
+    "gettext": None,
+    "ngettext": (1, 2),
+    "N_": None,
+    "ui": None,
+    "attr": (2,),
+    "from_message": None,
+    "Finding": None,
+}
 """Calls that mark messages (``from_message``: an error made from a message id, see
-:meth:`rules_index.errors.JudgekitError.from_message`)."""
+:meth:`rules_index.errors.JudgekitError.from_message`; ``Finding``: a scenario's failed expectation)."""
 HELP_SOURCES = ("judgekit/cli.py", "judgekit/commands/*.py")
 """Where the command line's help texts are: each ``help="…"`` argument and each command's docstring
 (a function decorated with ``guarded``) is a message id, as typer shows it (see

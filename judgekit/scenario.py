@@ -357,6 +357,31 @@ def trace_text(trace: Trace) -> str:
     return trace_json(trace)
 
 
+class Finding(str):
+    """A failed expectation: its English text, kept with its English message id and values so the command line
+    can say it in its own language (:func:`localised`); JSON reports keep the English."""
+
+    template: str
+    """The English message id, with ``{name}`` placeholders."""
+    values: dict[str, object]
+    """The placeholders' values (ids, keys, file names: data)."""
+
+    def __new__(cls, template: str, /, **values: object) -> Finding:
+        obj = super().__new__(cls, template.format(**values))
+        obj.template = template
+        obj.values = values
+        return obj
+
+
+def localised(finding: str) -> str:
+    """A finding in the command line's language (a plain string as it is)."""
+    if isinstance(finding, Finding):
+        from judgekit.i18n import gettext
+
+        return gettext(finding.template).format(**finding.values)
+    return finding
+
+
 def check_scenario(scenario: Scenario, *, update: bool = False) -> CheckResult:
     """Run a scenario and check its expectations and golden trace (``update`` rewrites the golden trace)."""
     from judgekit.games import game_support
@@ -377,11 +402,21 @@ def check_scenario(scenario: Scenario, *, update: bool = False) -> CheckResult:
                 fh.writelines(trace_json_lines(trace))
             updated = True
     elif not golden.exists():
-        findings.append(f"no golden trace {golden.name}; run `judgekit check --update` and read it before committing")
+        findings.append(
+            Finding(
+                "no golden trace {file}; run `judgekit check --update` and read it before committing", file=golden.name
+            )
+        )
     else:
         difference = golden_difference(golden, trace)
         if difference is not None:
-            findings.append(f"the trace differs from the golden trace {golden.name}: {difference}")
+            findings.append(
+                Finding(
+                    "the trace differs from the golden trace {file}: {difference}",
+                    file=golden.name,
+                    difference=difference,
+                )
+            )
     return CheckResult(scenario, trace, tuple(findings), updated)
 
 
@@ -520,41 +555,79 @@ def common_findings(expect: CommonExpect, trace: Trace, plays: int, unused: Sequ
     wanted = EndKind(expect.end)
     if end is not wanted and not (wanted is EndKind.SCRIPT_END and end is EndKind.SCRIPT_END):
         ended = _en(trace.outcome.message, trace.game)
-        out.append(f"expect.end: expected {wanted.value}; the run ended with {end.value}: {ended}")
+        out.append(
+            Finding(
+                "expect.end: expected {wanted}; the run ended with {end}: {ended}",
+                wanted=wanted.value,
+                end=end.value,
+                ended=ended,
+            )
+        )
     if expect.winner is not None:
         got = trace.outcome.winner or "none"
         if got != expect.winner:
-            out.append(f"expect.winner: expected {expect.winner}; got {got} ({_en(trace.outcome.message, trace.game)})")
+            ended = _en(trace.outcome.message, trace.game)
+            out.append(
+                Finding(
+                    "expect.winner: expected {wanted}; got {got} ({ended})", wanted=expect.winner, got=got, ended=ended
+                )
+            )
     outcome_ids = [r.id for r in trace.outcome.rules]
     for rid in expect.decided_by:
         if rid not in outcome_ids:
-            out.append(
-                f"expect.decided_by: the ending does not cite {rid} (it cites {', '.join(outcome_ids) or 'nothing'})"
-            )
+            if outcome_ids:
+                cites = ", ".join(outcome_ids)
+                out.append(
+                    Finding(
+                        "expect.decided_by: the ending does not cite {rule} (it cites {cites})", rule=rid, cites=cites
+                    )
+                )
+            else:
+                out.append(Finding("expect.decided_by: the ending does not cite {rule} (it cites nothing)", rule=rid))
     under = cited_sections(trace)
     for rid in expect.cites:
         if rid not in under:
-            out.append(f"expect.cites: {rid} is never cited (nor any rule under it)")
+            out.append(Finding("expect.cites: {rule} is never cited (nor any rule under it)", rule=rid))
     for rid in expect.not_cited:
         if rid in under:
             which = sorted(under[rid])
-            how = "is cited" if which == [rid] else f"is cited: {', '.join(which)} under it"
-            out.append(f"expect.not_cited: {rid} {how}")
+            if which == [rid]:
+                out.append(Finding("expect.not_cited: {rule} is cited", rule=rid))
+            else:
+                out.append(
+                    Finding("expect.not_cited: {rule} is cited: {under} under it", rule=rid, under=", ".join(which))
+                )
     rejected: dict[int, list[str]] = {}
     for step in trace.steps:
         if step.kind.value == "rejected" and step.play is not None and step.rules:
             rejected.setdefault(step.play, []).append(step.rules[0].id)
     for rej in expect.rejected:
         if rej.play >= plays:
-            out.append(f"expect.rejected: play[{rej.play}] does not exist")
+            out.append(Finding("expect.rejected: play[{n}] does not exist", n=rej.play))
         elif rej.rule not in rejected.get(rej.play, ()):
-            how = f"rejected by {', '.join(rejected[rej.play])}" if rej.play in rejected else "not rejected"
-            out.append(f"expect.rejected: play[{rej.play}] must be rejected by {rej.rule}; it was {how}")
+            if rej.play in rejected:
+                out.append(
+                    Finding(
+                        "expect.rejected: play[{n}] must be rejected by {rule}; it was rejected by {by}",
+                        n=rej.play,
+                        rule=rej.rule,
+                        by=", ".join(rejected[rej.play]),
+                    )
+                )
+            else:
+                out.append(
+                    Finding(
+                        "expect.rejected: play[{n}] must be rejected by {rule}; it was not rejected",
+                        n=rej.play,
+                        rule=rej.rule,
+                    )
+                )
     expected_plays = {r.play for r in expect.rejected}
     for p in sorted(set(rejected) - expected_plays):
-        out.append(f"play[{p}] was rejected ({', '.join(rejected[p])}) but expect.rejected does not list it")
+        by = ", ".join(rejected[p])
+        out.append(Finding("play[{n}] was rejected ({by}) but expect.rejected does not list it", n=p, by=by))
     for entry in unused:
-        out.append(f"{entry.describe()} was never used")
+        out.append(Finding("{input} was never used", input=entry.describe()))
     return out
 
 
@@ -652,9 +725,11 @@ def template_in(text: str, language: ProseLanguage) -> str:
         question = "争点を、プレイヤーが尋ねるとおりに書きます。"
         out = out.replace("What is in dispute, as a player would ask it.", question)
         out = _TEMPLATE_ANSWER.sub(
-            lambda m: "ルールによる答えを、根拠のルールを挙げて書きます"
-            + (f"（例: {m['example']}）" if m["example"] else "")
-            + "。",
+            lambda m: (
+                "ルールによる答えを、根拠のルールを挙げて書きます"
+                + (f"（例: {m['example']}）" if m["example"] else "")
+                + "。"
+            ),
             out,
         )
     return out

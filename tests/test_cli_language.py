@@ -139,3 +139,16 @@ def test_every_command_and_option_has_its_help_in_japanese(monkeypatch: pytest.M
             assert text in ja.messages.values(), f"{command.name}: not translated: {text!r}"
     localise(group, "en")
     assert group.commands["rule"].help.startswith("Show a rule")
+
+
+def test_a_failed_expectation_is_said_in_the_chosen_language(tmp_path: Path) -> None:
+    source = Path(SCENARIO).read_text(encoding="utf-8")
+    broken = tmp_path / "advantage-after-modifiers.toml"
+    broken.write_text(source.replace('cites = ["704.6a", ', 'cites = ["102.1", "704.6a", '), encoding="utf-8")
+    code, out, _ = invoke("--lang", "ja", "check", str(broken))
+    assert code == 1
+    assert "       expect.cites: 102.1 は一度も引用されていません（下位のルールも）\n" in out
+    assert "ゴールデントレース advantage-after-modifiers.trace.json がありません。" in out
+    assert out.splitlines()[-1] == "シナリオ 1 件: 合格 0、失敗 1"
+    code, out, _ = invoke("--lang", "en", "check", str(broken))
+    assert "       expect.cites: 102.1 is never cited (nor any rule under it)\n" in out

@@ -150,7 +150,7 @@ def check(
     Scenarios run across the machine's cores; the report keeps the order of the files.
     """
     from judgekit.commands.progress import progress
-    from judgekit.scenario import CheckOutcome, check_files, iter_scenario_files
+    from judgekit.scenario import CheckOutcome, check_files, iter_scenario_files, localised
 
     files = iter_scenario_files(paths or [])
     if not files:
@@ -173,7 +173,7 @@ def check(
             extra = " " + _("(golden trace written)") if result.updated else ""
             typer.echo(f"{mark} {result.path}{extra}")
             for finding in result.findings:
-                typer.echo(f"       {finding}")
+                typer.echo(f"       {localised(finding)}")
     failed = sum(1 for r in results if not r.ok)
     n = len(results)
     line = _("{n} scenario(s): {passed} passed, {failed} failed").format(n=n, passed=n - failed, failed=failed)

@@ -458,12 +458,14 @@ def impact_markdown(report: ImpactReport, short: str) -> str:
         for impact in others:
             lines.append(f"- {impact.file.name}: {_mark(impact)}{rerun_text(impact)}")
     if failed:
+        from judgekit.scenario import localised
+
         lines += ["", "### " + _("Rulings that differ from the golden traces"), ""]
         for impact in failed:
             assert impact.rerun is not None
             lines.append(f"- **{impact.file.name}** ({impact.file.path})")
             for finding in impact.rerun.findings or (impact.rerun.error,):
-                lines.append(f"  - {finding}")
+                lines.append(f"  - {localised(finding)}")
     if report.skipped:
         skipped = _("{n} scenario file(s) not ruled under {version} were skipped.").format(
             n=len(report.skipped), version=diff.old.version
