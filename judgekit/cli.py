@@ -82,17 +82,19 @@ def all_command(
     out: Annotated[Path, typer.Option("--out", "-o", help="Where to write the site.")] = Path("build/site"),
 ) -> None:
     """The main job: index every rulebook, run every scenario, build the site."""
-    typer.echo("== rules index")
+    from judgekit.i18n import gettext as _
+
+    typer.echo("== " + _("rules index"))
     rules_commands.print_index_summary(rules_commands.index_summary(rules_commands.load_every_book(plain=True)))
-    typer.echo("\n== scenarios")
+    typer.echo("\n== " + _("scenarios"))
     code = 0
     try:
         scenario_commands.check(None, update=False)
     except typer.Exit as exc:
         code = exc.exit_code
-    typer.echo("\n== site")
+    typer.echo("\n== " + _("site"))
     report = site_commands.build_and_report(out, plain=True)
-    typer.echo(f"open {report.home.as_uri()}")
+    typer.echo(_("open {url}").format(url=report.home.as_uri()))
     if code:
         raise typer.Exit(code)
 
