@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from judgekit.cards.printed import complete
 from judgekit.cli import app
 from judgekit.errors import ScenarioError
-from judgekit.scenario import check_scenario, load_scenario, run_scenario
+from judgekit.scenario import check_scenario, load_scenario
 
 HEAD = """
 game = "divine-cross"
@@ -100,7 +100,8 @@ def test_a_structure_that_reads_otherwise_than_the_text_is_reported_by_check(tmp
 
 
 def test_text_the_reader_cannot_read_stops_loading_naming_the_phrase_and_asking_for_the_part(tmp_path: Path) -> None:
-    path = scenario(tmp_path, text="EX 自分のターンに1回使える。自分のデッキを1枚引く。 EX 月が満ちるとき、世界がふるえる。")
+    text = "EX 自分のターンに1回使える。自分のデッキを1枚引く。 EX 月が満ちるとき、世界がふるえる。"
+    path = scenario(tmp_path, text=text)
     with pytest.raises(ScenarioError) as err:
         load_scenario(path)
     message = str(err.value)
@@ -115,7 +116,8 @@ def test_an_unread_part_given_by_hand_loads_and_the_rest_still_comes_from_the_te
             "u": {
                 "name": "u",
                 "type": "unit",
-                "text": "「剣撃」1 300 相手のメイン・ユニットに100ダメージを与える。 EX 月が満ちるとき、世界がふるえる。",
+                "text": "「剣撃」1 300 相手のメイン・ユニットに100ダメージを与える。"
+                " EX 月が満ちるとき、世界がふるえる。",
                 "ex": [{"name": "月", "kind": "activated", "effects": [{"op": "draw", "count": 1}]}],
             }
         }
