@@ -395,7 +395,7 @@ hp = 800
 attributes = ["red"]
 advantage = ["green"]
 retreat_cost = 1
-text = "printed card text, for display"
+text = "「ファイア」1 300"                # the printed text; a card may give only its text (the engine reads it)
 [[cards.attacker.skills]]
 name = "ファイア"
 cost = 1
