@@ -46,7 +46,7 @@ from judgekit.games.divine_cross.cards import (
 )
 from judgekit.games.divine_cross.game import Ctx, DivineCross
 from judgekit.games.divine_cross.registry import rule
-from judgekit.games.divine_cross.wording import DAMAGE, LASTING, ROLE
+from judgekit.games.divine_cross.wording import DAMAGE, LASTING, ROLE, SELECTOR
 from judgekit.message import CardRef, Message, Sentence, msg
 
 CHOOSING: frozenset[str] = frozenset({"own.standby", "opponent.standby", "own.unit", "opponent.unit"})
@@ -1392,7 +1392,7 @@ def make_continuous(g: DivineCross, ctx: Ctx, op: Continuous, *, silent: bool = 
             )
         )
     whom: Sentence | tuple[CardRef, ...] = (
-        tuple(g.cref(t) for t in locked) if locked else (selector or msg("dc.term.the_game"))
+        tuple(g.cref(t) for t in locked) if locked else (SELECTOR[selector] if selector else msg("dc.term.the_game"))
     )
     what = g.what(ctx.label)
     ops = " + ".join(p.op for p in parts)

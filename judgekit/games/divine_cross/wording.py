@@ -80,3 +80,20 @@ TRIGGER: dict[str, Message] = {
     "state": msg("dc.on.state"),
 }
 """The trigger conditions (the vocabulary's ``on``): the cards' words in Japanese, the scenario's key in English."""
+
+SELECTOR: dict[str, Message] = {
+    "self": msg("dc.selector.self"),
+    "own.main": msg("dc.selector.own_main"),
+    "opponent.main": msg("dc.selector.opponent_main"),
+    "own.standby": msg("dc.selector.own_standby"),
+    "opponent.standby": msg("dc.selector.opponent_standby"),
+    "own.unit": msg("dc.selector.own_unit"),
+    "opponent.unit": msg("dc.selector.opponent_unit"),
+    "own.all_standby": msg("dc.selector.own_all_standby"),
+    "opponent.all_standby": msg("dc.selector.opponent_all_standby"),
+    "own.all_units": msg("dc.selector.own_all_units"),
+    "opponent.all_units": msg("dc.selector.opponent_all_units"),
+    "all_units": msg("dc.selector.all_units"),
+}
+"""The units an effect acts on (the vocabulary's selectors): the cards' words in Japanese, the scenario's key in
+English."""
