@@ -1,0 +1,1249 @@
+"""FFTCG card text, as printed, to the effect vocabulary of the scenario files.
+
+The grammar is ``fftcg.lark`` (over ``grammar_common.lark``); :class:`_Build` turns its trees into the plain
+dicts a scenario file writes (``{"op": "damage", "target": "chosen", "amount": 7000}``), which
+:mod:`judgekit.games.fftcg.cards` validates. The card's own name stands for the card itself (the rules'
+templated text names its own card by its name): the reader is given the name and reads it as このカード.
+What the grammar does not cover is never guessed: :class:`~judgekit.cards.errors.UnreadText` names the
+phrase, its position and the card.
+
+Names the text does not print are not invented: an action or auto ability's name is left out (an
+ability without a name is called by its card and its place, see the engine), a mode or an option is
+named by its place or its printed cost.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import os
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+import lark
+from lark import Lark, Token, Transformer, Tree, UnexpectedInput
+from lark.exceptions import VisitError
+
+from judgekit.cards.errors import UnreadText
+
+Data = dict[str, Any]
+"""One piece of the vocabulary as a scenario file writes it."""
+
+Sentence = tuple[str, Any, bool]
+"""A sentence of a body as read: what it makes (``effects``, ``choose``, ``option``, …), its value, and whether
+it ends in …してもよい."""
+
+CardType = Literal["forward", "backup", "monster", "summon"]
+"""What the text is printed on (5.2.3)."""
+
+_ELEMENT = {
+    "火": "fire",
+    "氷": "ice",
+    "風": "wind",
+    "土": "earth",
+    "雷": "lightning",
+    "水": "water",
+    "光": "light",
+    "闇": "dark",
+}
+_WHO = {"あなた": "own", "相手": "opponent", "自分": "self_side"}
+"""自分 is the side of whoever the sentence's subject is (the controller when there is none)."""
+_TYPE: dict[str, str | None] = {
+    "フォワード": "forward",
+    "バックアップ": "backup",
+    "モンスター": "monster",
+    "キャラクター": "character",
+    "召喚獣": "summon",
+    "カード": None,
+}
+_KEYWORD = {"ヘイスト": "haste", "ブレイブ": "brave", "先制攻撃": "first_strike", "バックアタック": "back_attack"}
+_CARD_EVENT = {
+    "フィールドに出た": "enters_field",
+    "フィールドを離れた": "leaves_field",
+    "フィールドからブレイクゾーンに置かれた": "put_in_break_zone",
+    "ブレイクされた": "broken",
+    "アタックした": "attacks",
+    "ブロックした": "blocks",
+    "ブロックされた": "is_blocked",
+    "プレイヤーにダメージを与えた": "deals_damage_to_player",
+    "フォワードにダメージを与えた": "deals_damage_to_forward",
+}
+_PHASE = {
+    "第1メインフェイズ": "main1_start",
+    "第2メインフェイズ": "main2_start",
+    "アタックフェイズ": "attack_phase_start",
+    "エンドフェイズ": "end_phase_start",
+}
+_COST_VERB = {
+    "ダルにする": "dull",
+    "ブレイクゾーンに置く": "break_zone",
+    "除外する": "remove",
+    "持ち主の手札に戻す": "return_to_hand",
+}
+_COUNTED = {"フォワード": "forwards", "バックアップ": "backups", "クリスタル": "crystals"}
+IT = "<it>"
+"""The target それ / そのフォワード stands for, settled once the whole text is read."""
+_CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩"
+
+
+class _Unread(Exception):
+    """A phrase the grammar parsed but the vocabulary cannot hold (raised while building)."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(what)
+        self.what = what
+
+
+_GRAMMARS = ("fftcg.lark", "grammar_common.lark")
+
+
+def _cache_file() -> Path | None:
+    """Where the built parser is kept between runs (as for the Divine Cross reader)."""
+    env = os.environ.get("JUDGEKIT_CACHE")
+    base = Path(env) if env else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "judgekit"
+    digest = hashlib.sha256(lark.__version__.encode())
+    for name in _GRAMMARS:
+        digest.update(Path(__file__).with_name(name).read_bytes())
+    try:
+        (base / "cards").mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return base / "cards" / f"fftcg-{digest.hexdigest()[:16]}.lark-cache"
+
+
+@cache
+def parser() -> Lark:
+    """The FFTCG card-text parser: LALR(1) with the contextual lexer."""
+    where = _cache_file()
+    return Lark.open(
+        str(Path(__file__).with_name(_GRAMMARS[0])),
+        start=["summon", "body", "ability", "keywords"],
+        parser="lalr",
+        lexer="contextual",
+        propagate_positions=True,
+        cache=str(where) if where else False,
+    )
+
+
+# --------------------------------------------------------------------------- building blocks
+
+
+def _tokens(items: list[Any], kind: str) -> list[str]:
+    return [str(t) for t in items if isinstance(t, Token) and t.type == kind]
+
+
+def _token(items: list[Any], kind: str) -> str:
+    found = _tokens(items, kind)
+    if not found:
+        raise AssertionError(f"no {kind} in {items!r}")
+    return found[0]
+
+
+def _nums(items: list[Any]) -> list[int]:
+    return [int(t) for t in _tokens(items, "NUMBER")]
+
+
+def _num(items: list[Any]) -> int:
+    return _nums(items)[0]
+
+
+def _signed(items: list[Any]) -> int:
+    return int(_token(items, "SIGNED"))
+
+
+def _who(items: list[Any]) -> str:
+    return _WHO[_token(items, "WHO")]
+
+
+def _dicts(items: list[Any]) -> list[Data]:
+    return [i for i in items if isinstance(i, dict)]
+
+
+@dataclass(frozen=True, slots=True)
+class _Desc:
+    """A card description as read: whose cards, the card type, and the rest of the filter."""
+
+    owner: str | None
+    """own, opponent, self_side (自分), or None (anybody's)."""
+    filter: Data
+    """The card filter (``type`` included when the noun names one)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Target:
+    """An effect's target as read: a selector, or IT (それ), with a filter for a static's subject."""
+
+    selector: str
+    filter: Data = field(default_factory=dict)
+
+
+def _plural(desc: _Desc) -> _Target:
+    """「相手のフォワードすべて」, 「すべてのフォワード」, a static's subject 「あなたのフォワード」."""
+    rest = dict(desc.filter)
+    kind = rest.pop("type", None)
+    if kind not in ("forward", "backup", "character"):
+        raise _Unread(f"every {kind or 'card'} on the field (the vocabulary names forwards, backups or characters)")
+    side = {"own": "own", "opponent": "opponent", None: "all"}.get(desc.owner)
+    if side is None:
+        raise _Unread("自分の as a whole side of the field")
+    return _Target(f"{side}.{kind}s", rest)
+
+
+def _effect_target(items: list[Any]) -> str:
+    for i in items:
+        if isinstance(i, _Target):
+            if i.filter:
+                raise _Unread(f"the {i.selector} like {i.filter} as an effect's target (not in the vocabulary)")
+            return i.selector
+    return IT
+
+
+def _side(owner: str | None, chooser: str = "own") -> str:
+    if owner is None:
+        return "any"
+    if owner == "self_side":
+        return chooser
+    return owner
+
+
+class _Build(Transformer[Token, Any]):
+    """Turns a parse tree into vocabulary dicts."""
+
+    # ------------------------------------------------------------ cards
+    def card_desc(self, items: list[Any]) -> _Desc:
+        filt: Data = {}
+        owner: str | None = None
+        for item in items:
+            if isinstance(item, tuple) and item[0] == "owner":
+                owner = item[1]
+            elif isinstance(item, dict):
+                filt.update(item)
+        kind = _TYPE[_token(items, "CARD_TYPE")]
+        if kind is not None:
+            filt = {"type": kind, **filt}
+        return _Desc(owner, filt)
+
+    def d_owner(self, items: list[Any]) -> tuple[str, str]:
+        return ("owner", _who(items))
+
+    def d_cost_at_most(self, items: list[Any]) -> Data:
+        return {"cost_at_most": _num(items)}
+
+    def d_cost_at_least(self, items: list[Any]) -> Data:
+        return {"cost_at_least": _num(items)}
+
+    def d_power_at_most(self, items: list[Any]) -> Data:
+        return {"power_at_most": _num(items)}
+
+    def d_power_at_least(self, items: list[Any]) -> Data:
+        return {"power_at_least": _num(items)}
+
+    def d_dull(self, items: list[Any]) -> Data:
+        return {"dull": True}
+
+    def d_active(self, items: list[Any]) -> Data:
+        return {"dull": False}
+
+    def d_element(self, items: list[Any]) -> Data:
+        return {"element": _ELEMENT[_token(items, "ELEMENT")]}
+
+    def d_job(self, items: list[Any]) -> Data:
+        return {"job": _token(items, "JOB")[len("ジョブ") :]}
+
+    def d_other(self, items: list[Any]) -> Data:
+        return {"other": True}
+
+    def t_it(self, items: list[Any]) -> _Target:
+        return _Target(IT)
+
+    def t_self(self, items: list[Any]) -> _Target:
+        return _Target("self")
+
+    def t_all(self, items: list[Any]) -> _Target:
+        desc = next(i for i in items if isinstance(i, _Desc))
+        return _plural(desc)
+
+    # ------------------------------------------------------------ effects
+    def damage(self, items: list[Any]) -> Data:
+        return {"op": "damage", "target": _effect_target(items), "amount": _num(items)}
+
+    def damage_x(self, items: list[Any]) -> Data:
+        return {"op": "damage", "target": _effect_target(items), "amount": 0, "per_x": _num(items)}
+
+    def damage_it(self, items: list[Any]) -> Data:
+        return {"op": "damage", "target": IT, "amount": _num(items)}
+
+    def distribute(self, items: list[Any]) -> Data:
+        return {"op": "distribute", "target": IT, "amount": _num(items)}
+
+    def damage_player(self, items: list[Any]) -> Data:
+        player = _who(items)
+        if player == "self_side":
+            raise _Unread("自分に as the player dealt damage")
+        return {"op": "damage_player", "player": player, "amount": _num(items)}
+
+    def _on(self, op: str, items: list[Any]) -> Data:
+        return {"op": op, "target": _effect_target(items)}
+
+    def break_(self, items: list[Any]) -> Data:
+        return self._on("break", items)
+
+    def break_it(self, items: list[Any]) -> Data:
+        return {"op": "break", "target": ""}
+
+    def dull(self, items: list[Any]) -> Data:
+        return self._on("dull", items)
+
+    def activate(self, items: list[Any]) -> Data:
+        return self._on("activate", items)
+
+    def freeze(self, items: list[Any]) -> Data:
+        return (
+            self._on("freeze", items) if any(isinstance(i, _Target) for i in items) else {"op": "freeze", "target": ""}
+        )
+
+    def remove(self, items: list[Any]) -> Data:
+        return (
+            self._on("remove", items) if any(isinstance(i, _Target) for i in items) else {"op": "remove", "target": ""}
+        )
+
+    def return_(self, items: list[Any]) -> Data:
+        return self._on("return_to_hand", items)
+
+    def to_break_zone(self, items: list[Any]) -> Data:
+        return self._on("put_in_break_zone", items)
+
+    def put_onto_field(self, items: list[Any]) -> Data:
+        if _effect_target(items) != "self":
+            raise _Unread("a card other than this one put onto the field")
+        return {"op": "put_onto_field"}
+
+    def draw(self, items: list[Any]) -> Data:
+        return {"op": "draw", "count": _num(items)}
+
+    def draw_x(self, items: list[Any]) -> Data:
+        return {"op": "draw", "count": 0, "per_x": 1}
+
+    def draw_half(self, items: list[Any]) -> Data:
+        who = _who(items)
+        if who == "self_side":
+            raise _Unread("自分が受けているダメージ")
+        return {"op": "draw", "half_of": f"{who}.damage"}
+
+    def discard(self, items: list[Any]) -> Data:
+        return {"op": "discard", "count": _num(items)}
+
+    def search(self, items: list[Any]) -> Data:
+        desc = next(i for i in items if isinstance(i, _Desc))
+        if desc.owner is not None:
+            raise _Unread("a search names whose deck")
+        to = "field" if _token(items, "SEARCH_TO") == "フィールドに出す" else "hand"
+        return {"op": "search", "filter": desc.filter, "count": _num(items), "to": to}
+
+    def cast(self, items: list[Any]) -> Data:
+        desc = next(i for i in items if isinstance(i, _Desc))
+        if desc.owner is not None:
+            raise _Unread("a card to cast named with its owner")
+        if _num(items) != 1:
+            raise _Unread("casting more than one card")
+        return {"op": "cast", "filter": desc.filter}
+
+    def control(self, items: list[Any]) -> Data:
+        return {"op": "gain_control", "target": IT}
+
+    def power_signed(self, items: list[Any]) -> Data:
+        return {"op": "power", "target": _effect_target(items), "by": _signed(items)}
+
+    def power_x(self, items: list[Any]) -> Data:
+        raw = _token(items, "X_SIGNED")
+        each = int(raw.split("×")[1]) * (-1 if raw.startswith("-") else 1)
+        return {"op": "power", "target": _effect_target(items), "by": 0, "per_x": each}
+
+    def lose_abilities(self, items: list[Any]) -> Data:
+        target = _effect_target(items)
+        return {"op": "continuous", "effect": {"op": "text", "target": target, "lose_abilities": True}}
+
+    def keyword_list(self, items: list[Any]) -> list[str]:
+        return [_KEYWORD[t] for t in _tokens(items, "KEYWORD")]
+
+    def gain(self, items: list[Any]) -> Data:
+        keywords = next(i for i in items if isinstance(i, list))
+        return {"op": "gain", "target": _effect_target(items), "keywords": keywords}
+
+    def split(self, items: list[Any]) -> Data:
+        whose, picker = _tokens(items, "WHO")
+        if _WHO[whose] == "self_side" or _WHO[picker] == "self_side":
+            raise _Unread("自分 in a split into groups")
+        return {
+            "op": "split",
+            "zone": "break",
+            "player": _WHO[whose],
+            "groups": _num(items),
+            "by": "own",
+            "picker": _WHO[picker],
+            "others_to": "removed",
+        }
+
+    # ------------------------------------------------------------ sentences
+    def chain(self, items: list[Any]) -> tuple[list[Data], bool]:
+        steps = _dicts(items)
+        for before, step in itertools.pairwise(steps):
+            if step.get("target") == "":
+                step["target"] = before.get("target", IT)  # それをダルにし、凍結する: the same cards
+        for step in steps:
+            if step.get("target") == "":
+                step["target"] = IT
+        return steps, bool(_tokens(items, "MAY"))
+
+    def plain(self, items: list[Any]) -> Sentence:
+        steps, may = next(i for i in items if isinstance(i, tuple))
+        turn = bool(_tokens(items, "DURATION"))
+        who = _WHO[_tokens(items, "SUBJ")[0][:-1]] if _tokens(items, "SUBJ") else "own"
+        if who == "self_side":
+            raise _Unread("自分は as the subject of a sentence")
+        out: list[Data] = []
+        for step in steps:
+            step = dict(step)
+            if who == "opponent":
+                if step["op"] not in ("discard", "draw"):
+                    raise _Unread(f"相手は … {step['op']} (the opponent doing it)")
+                step["player"] = "opponent"
+            if step["op"] == "gain_control":
+                step["player"] = who
+                if turn:
+                    step["duration"] = "turn"
+            elif turn and step["op"] not in ("power", "continuous", "gain"):
+                raise _Unread(f"ターン終了時まで with {step['op']}")
+            out.append(step)
+        return ("effects", out, may)
+
+    def delayed_end(self, items: list[Any]) -> Sentence:
+        steps, may = next(i for i in items if isinstance(i, tuple))
+        if may:
+            raise _Unread("…してもよい in a delayed ability")
+        # このターンの: the end phase of this turn, whoever's turn it is (the next one to start)
+        entry = {"op": "delayed", "on": "end_phase_start", "about": IT, "effects": steps}
+        return ("effects", [entry], False)
+
+    def delayed_next(self, items: list[Any]) -> Sentence:
+        steps, may = next(i for i in items if isinstance(i, tuple))
+        if may:
+            raise _Unread("…してもよい in a delayed ability")
+        subject = _subject(next(i for i in items if isinstance(i, _Target | _Desc)))
+        entry = {"op": "delayed", "on": _CARD_EVENT[_token(items, "CARD_EVENT")], "subject": subject, "effects": steps}
+        return ("effects", [entry], False)
+
+    def choose(self, items: list[Any]) -> Sentence:
+        desc = next(i for i in items if isinstance(i, _Desc))
+        out: Data = {"what": desc.filter, "whose": _side(desc.owner)}
+        if _num(items) != 1:
+            out["count"] = _num(items)
+        if _tokens(items, "UP_TO"):
+            out["up_to"] = True
+        return ("choose", out, False)
+
+    def pick(self, items: list[Any]) -> Sentence:
+        subject = _token(items, "SUBJ")[:-1]
+        chooser = "each" if subject == "各プレイヤー" else _WHO[subject]
+        if chooser == "self_side":
+            raise _Unread("自分は as the chooser")
+        desc = next(i for i in items if isinstance(i, _Desc))
+        whose = _side(desc.owner, "own" if chooser == "each" else chooser)
+        out: Data = {"op": "pick", "chooser": chooser, "what": desc.filter, "whose": whose}
+        if _num(items) != 1:
+            out["count"] = _num(items)
+        return ("pick", out, False)
+
+    def x_sentence(self, items: list[Any]) -> Sentence:
+        return ("x", {"count": f"{_who(items)}.{_COUNTED[_token(items, 'COUNTED')]}"}, False)
+
+    def x_in_cost(self, items: list[Any]) -> Sentence:
+        return ("x_cost", _num(items), False)
+
+    def per_turn(self, items: list[Any]) -> Sentence:
+        return ("per_turn", 1, False)
+
+    def self_replace(self, items: list[Any]) -> Sentence:
+        return ("replaces", {"to_zone": "removed"}, False)
+
+    # ------------------------------------------------------------ costs
+    def cost_icons(self, items: list[Any]) -> Data:
+        return _icons(_icon_tokens(items))
+
+    def x_icons(self, items: list[Any]) -> Data:
+        cost = _icons(_icon_tokens(items))
+        cp = cost.pop("cp", {})
+        if len(cp) != 1:
+            raise _Unread("X of more than one element")
+        ((element, n),) = cp.items()
+        if n != 1:
+            raise _Unread("X with more CP beside it")
+        cost["x"] = element
+        return cost
+
+    def cost_characters(self, items: list[Any]) -> Data:
+        desc = next(i for i in items if isinstance(i, _Desc))
+        if desc.owner not in (None, "own"):
+            raise _Unread("a cost paid with the opponent's characters")
+        out: Data = {"do": _COST_VERB[_token(items, "COST_VERB")], "what": desc.filter}
+        if _num(items) != 1:
+            out["count"] = _num(items)
+        return {"characters": out}
+
+    def cost_counters(self, items: list[Any]) -> Data:
+        return {"remove_counters": {_token(items, "COUNTER"): _num(items)}}
+
+    def pay_cp(self, items: list[Any]) -> Data:
+        return _icons(_icon_tokens(items))
+
+    def pay_x(self, items: list[Any]) -> Data:
+        return {"x": "any"}
+
+    def opay_crystals(self, items: list[Any]) -> Data:
+        return {"crystals": _num(items)}
+
+    def opay_discard(self, items: list[Any]) -> Data:
+        return {"discard": _num(items)}
+
+    def opay_counters(self, items: list[Any]) -> Data:
+        return {"remove_counters": {_token(items, "COUNTER"): _num(items)}}
+
+    def _option(self, cost: Data, alternative: bool, effects: list[Data]) -> Sentence:
+        if "x" in cost or cost.get("dull"):
+            raise _Unread("X or the dull icon in an additional or alternative cost")
+        out: Data = {"name": _cost_name(cost), "cost": cost}
+        if alternative:
+            out["alternative"] = True
+        if effects:
+            out["effects"] = effects
+        return ("option", out, False)
+
+    def option_add(self, items: list[Any]) -> Sentence:
+        steps, may = next(i for i in items if isinstance(i, tuple))
+        if may:
+            raise _Unread("…してもよい after そうしたなら")
+        return self._option(_dicts(items)[0], False, steps)
+
+    option_add_cp = option_add
+
+    def option_alt(self, items: list[Any]) -> Sentence:
+        return self._option(_dicts(items)[0], True, [])
+
+    option_alt_cp = option_alt
+
+    def per_hand(self, items: list[Any]) -> Data:
+        return {"per": f"{_own(_who(items))}.hand"}
+
+    def per_damage(self, items: list[Any]) -> Data:
+        return {"per": f"{_own(_who(items))}.damage"}
+
+    def per_characters(self, items: list[Any]) -> Data:
+        desc = next(i for i in items if isinstance(i, _Desc))
+        if desc.owner not in ("own", None):
+            raise _Unread("counting the opponent's characters for a cost")
+        return {"for_each": desc.filter}
+
+    def reads_sentence(self, items: list[Any]) -> Sentence:
+        by = _nums(items)[-1] * (-1 if _token(items, "CHANGE") == "少なくなる" else 1)
+        head = _token(items, "READS_HEAD")
+        return ("reads", {"by": by, **_dicts(items)[0], "_head": head}, False)
+
+    # ------------------------------------------------------------ modes
+    def mode_n(self, items: list[Any]) -> Data:
+        return {"count": _num(items)}
+
+    def mode_up_to(self, items: list[Any]) -> Data:
+        return {"count": _num(items), "up_to": True}
+
+    def mode_x(self, items: list[Any]) -> Data:
+        return {"per": IT, "up_to": True}
+
+    def more_damage(self, items: list[Any]) -> Data:
+        who = _own(_who(items))
+        at_least, instead = _nums(items)
+        return {"condition": {"count": f"{who}.damage", "at_least": at_least}, "instead": instead, "up_to": True}
+
+    def more_x(self, items: list[Any]) -> Data:
+        return {"per": f"{_own(_who(items))}.{_COUNTED[_token(items, 'COUNTED')]}"}
+
+    def mode(self, items: list[Any]) -> Data:
+        body: Data = items[0]
+        return body
+
+    def modes_sentence(self, items: list[Any]) -> Sentence:
+        pick: Data = {}
+        modes: list[Data] = []
+        for item in items:
+            if isinstance(item, dict) and ("effects" in item or "choose" in item or "_body" in item):
+                modes.append(item)
+            elif isinstance(item, dict):
+                pick.update(item)
+        if pick.get("per") == IT:
+            raise _Unread("X in the number of modes, with X not defined")
+        if "condition" in pick:
+            pick["up_to"] = True
+        out: list[Data] = []
+        for n, body in enumerate(modes, 1):
+            read = _finish(body, IT)
+            if read.pop("_may", False):
+                raise _Unread("…してもよい in a mode")
+            extra = sorted(k for k in read if k not in ("choose", "effects"))
+            if extra:
+                raise _Unread(f"a mode with {', '.join(extra)}")
+            mode: Data = {"name": str(n)}
+            if read.get("choose"):
+                mode["choose"] = read["choose"]
+            mode["effects"] = read.get("effects", [])
+            out.append(mode)
+        return ("modes", {"pick": pick, "modes": out}, False)
+
+    # ------------------------------------------------------------ a body
+    def body(self, items: list[Any]) -> Data:
+        return _assemble(items)
+
+    def summon(self, items: list[Any]) -> Data:
+        out = dict(next(i for i in items if isinstance(i, dict) and "_body" in i))
+        for item in items:
+            if isinstance(item, tuple) and item[0] == "damage_n":
+                out["ex_burst_damage"] = item[1]
+            if isinstance(item, tuple) and item[0] == "x_cost":
+                out["x"] = {"cost": "any"}
+            if item == "ex_burst":
+                out["ex_burst"] = True
+        return out
+
+    def ex_burst(self, items: list[Any]) -> str:
+        return "ex_burst"
+
+    def damage_n(self, items: list[Any]) -> tuple[str, int]:
+        return ("damage_n", _num(items))
+
+    # ------------------------------------------------------------ triggers
+    def trig_card(self, items: list[Any]) -> Data:
+        subject = _subject(next(i for i in items if isinstance(i, _Target | _Desc)))
+        return {"on": _CARD_EVENT[_token(items, "CARD_EVENT")], "subject": subject}
+
+    def trig_attacks(self, items: list[Any]) -> Data:
+        return {"on": "attacks", "subject": _subject(next(i for i in items if isinstance(i, _Target | _Desc)))}
+
+    def trig_enters_side(self, items: list[Any]) -> Data:
+        desc = next(i for i in items if isinstance(i, _Desc))
+        if desc.owner is not None:
+            raise _Unread("whose card, twice")
+        return {"on": "enters_field", "subject": _subject(_Desc(_who(items), desc.filter))}
+
+    def trig_party_damage(self, items: list[Any]) -> Data:
+        who = _who(items)
+        if who != "own":
+            raise _Unread("a party the opponent controls")
+        return {"on": "deals_damage_to_player", "subject": "own.party"}
+
+    def trig_phase(self, items: list[Any]) -> Data:
+        whose = _own(_who(items)) if _tokens(items, "WHO") else "any"
+        return {"on": _PHASE[_token(items, "PHASE")], "whose": whose}
+
+    def trig_turn_end(self, items: list[Any]) -> Data:
+        whose = _own(_who(items)) if _tokens(items, "WHO") else "any"
+        return {"on": "turn_end", "whose": whose}
+
+    # ------------------------------------------------------------ abilities
+    def action_icons(self, items: list[Any]) -> Data:
+        cost, body = _dicts(items)
+        return _action(cost, body)
+
+    action_x = action_icons
+
+    def action_text(self, items: list[Any]) -> Data:
+        *costs, body = _dicts(items)
+        cost: Data = {}
+        for part in costs:
+            cost.update(part)
+        return _action(cost, body)
+
+    def auto_cost_optional(self, items: list[Any]) -> Data:
+        cost = dict(_dicts(items)[0])
+        for item in items:
+            if isinstance(item, tuple) and item[0] == "reads":
+                reads = dict(item[1])
+                if reads.pop("_head") != "このコストは":
+                    raise _Unread("a cost change of the card or ability inside an auto ability's cost")
+                cost["reads"] = reads
+        return {"optional": True, "cost": cost}
+
+    def auto_cost_paid(self, items: list[Any]) -> Data:
+        return {"cost": _dicts(items)[0]}
+
+    def if_damage_at_least(self, items: list[Any]) -> tuple[str, Data]:
+        return ("if", {"count": f"{_own(_who(items))}.damage", "at_least": _num(items)})
+
+    def if_hand_at_least(self, items: list[Any]) -> tuple[str, Data]:
+        return ("if", {"count": f"{_own(_who(items))}.hand", "at_least": _num(items)})
+
+    def if_hand_at_most(self, items: list[Any]) -> tuple[str, Data]:
+        return ("if", {"count": f"{_own(_who(items))}.hand", "at_most": _num(items)})
+
+    def auto_ability(self, items: list[Any]) -> Data:
+        found = _dicts(items)
+        trigger, body = found[0], found[-1]
+        paid = found[1] if len(found) == 3 else {}
+        out: Data = {"kind": "auto", **trigger}
+        conditions = [i[1] for i in items if isinstance(i, tuple) and i[0] == "if"]
+        if conditions:
+            out["condition"] = conditions[0]
+        cost = dict(paid.get("cost", {}))
+        if "x" in cost:
+            out["x"] = {"cost": cost.pop("x")}
+        if paid.get("optional"):
+            out["optional"] = True
+        if cost:
+            out["cost"] = cost
+        it = "event.subject" if trigger.get("subject", "self") != "self" else IT
+        rest = _finish(body, it)
+        if rest.pop("_may", False):
+            if out.get("optional"):
+                raise _Unread("…してもよい twice")
+            out["optional"] = True
+        for key in ("options", "reads", "replaces"):
+            if key in rest:
+                raise _Unread(f"{key} in an auto ability")
+        if "x" in rest:
+            if "x" in out:
+                raise _Unread("X twice")
+            out["x"] = rest.pop("x")
+        out.update(rest)
+        return out
+
+    def field_ability(self, items: list[Any]) -> Data:
+        first = items[0]
+        more = [i for i in items[1:] if isinstance(i, tuple)]
+        if more:
+            statics = first["statics"]
+            if len(statics) != 1 or statics[0]["op"] != "replace" or "to_zone" in statics[0]:
+                raise _Unread("sentences after a field ability's own")
+            for kind, value, optional in _assemble(more)["_steps"]:
+                if kind != "effects" or optional:
+                    raise _Unread("a choice or …してもよい after a replacement")
+                statics[0]["instead"] = [*statics[0]["instead"], *value]
+        for static in first["statics"]:
+            if static["op"] == "replace":
+                static["instead"] = _settle(static.get("instead", []), "event.subject")
+                if not static["instead"]:
+                    del static["instead"]
+        return {"kind": "field", **first}
+
+    def static_sentence(self, items: list[Any]) -> Data:
+        statics = next(i for i in items if isinstance(i, list))
+        out: Data = {"statics": statics}
+        conds = [i for i in items if isinstance(i, dict)]
+        if conds:
+            out = {"condition": conds[0], **out}
+        return out
+
+    def replace_break(self, items: list[Any]) -> Data:
+        target = next(i for i in items if isinstance(i, _Target))
+        steps, may = next(i for i in items if isinstance(i, tuple))
+        out: Data = {"op": "replace", "event": "break"}
+        if target.selector != "self":
+            out["target"] = target.selector
+        if target.filter:
+            out["filter"] = target.filter
+        if len(steps) == 1 and steps[0]["op"] in ("remove", "return_to_hand") and steps[0]["target"] == IT:
+            out["to_zone"] = "removed" if steps[0]["op"] == "remove" else "hand"
+        else:
+            out["instead"] = steps
+        if may:
+            out["optional"] = True
+        return {"statics": [out]}
+
+    def replacement(self, items: list[Any]) -> tuple[list[Data], bool]:
+        result: tuple[list[Data], bool] = items[0]
+        return result
+
+    def cond_hand_at_least(self, items: list[Any]) -> Data:
+        return {"count": f"{_own(_who(items))}.hand", "at_least": _num(items)}
+
+    def cond_damage_at_least(self, items: list[Any]) -> Data:
+        return {"count": f"{_own(_who(items))}.damage", "at_least": _num(items)}
+
+    def statics(self, items: list[Any]) -> list[Data]:
+        out: list[Data] = []
+        for item in items:
+            out.extend(item if isinstance(item, list) else [item])
+        return out
+
+    def static(self, items: list[Any]) -> list[Data]:
+        target = next(i for i in items if isinstance(i, _Target))
+        made = [i for i in items if isinstance(i, dict | list)]
+        ops: list[Data] = []
+        for m in made:
+            ops.extend(m if isinstance(m, list) else [m])
+        return [_aim(op, target) for op in ops]
+
+    def s_power(self, items: list[Any]) -> list[Data]:
+        return [_aim({"op": "power", "by": _signed(items)}, _subject_target(items))]
+
+    def s_power_set(self, items: list[Any]) -> list[Data]:
+        return [_aim({"op": "power", "set": _num(items)}, _subject_target(items))]
+
+    def s_jobs(self, items: list[Any]) -> list[Data]:
+        return [_aim({"op": "become", "jobs": [_token(items, "JOB_NAME")]}, _subject_target(items))]
+
+    def p_not_returned(self, items: list[Any]) -> Data:
+        return {"op": "cannot", "action": "be_returned"}
+
+    def p_not_removed(self, items: list[Any]) -> Data:
+        return {"op": "cannot", "action": "be_removed"}
+
+    def p_not_chosen(self, items: list[Any]) -> Data:
+        return {"op": "cannot", "action": "be_chosen"}
+
+    def p_must_chosen(self, items: list[Any]) -> Data:
+        return {"op": "must", "action": "be_chosen"}
+
+    def p_must(self, items: list[Any]) -> Data:
+        action = "attack" if _token(items, "MUST_DO").startswith("アタック") else "block"
+        return {"op": "must", "action": action}
+
+    def p_cost_to(self, items: list[Any]) -> Data:
+        action = "attack" if _token(items, "ACT_FOR") == "アタックする" else "block"
+        element = _tokens(items, "COST_ELEMENT")
+        key = _ELEMENT[element[0][0]] if element else "any"
+        return {"op": "cost_to", "action": action, "cp": {key: _num(items)}}
+
+    def p_power(self, items: list[Any]) -> Data:
+        return {"op": "power", "by": _signed(items)}
+
+    def p_become_forward(self, items: list[Any]) -> Data:
+        return {"op": "become", "type": "forward", "power": _num(items)}
+
+    def p_add_job(self, items: list[Any]) -> Data:
+        return {"op": "become", "add_jobs": [_token(items, "JOB")[len("ジョブ") :]]}
+
+    def p_gain(self, items: list[Any]) -> Data:
+        return {"op": "gain", "keywords": next(i for i in items if isinstance(i, list))}
+
+    def p_deck_copies(self, items: list[Any]) -> Data:
+        return {"op": "deck_copies", "_no_target": True}
+
+    def p_unblockable(self, items: list[Any]) -> Data:
+        desc = next(i for i in items if isinstance(i, _Desc))
+        if desc.owner is not None:
+            raise _Unread("whose forwards cannot block")
+        blockers = dict(desc.filter)
+        if blockers.pop("type", "forward") != "forward":
+            raise _Unread("blocked by a card that is not a forward")
+        return {"op": "unblockable_by", "blockers": blockers}
+
+    def keywords(self, items: list[Any]) -> Data:
+        return {"keywords": [_KEYWORD[t] for t in _tokens(items, "KEYWORD")]}
+
+    def ability(self, items: list[Any]) -> Data:
+        out = dict(next(i for i in items if isinstance(i, dict)))
+        if "ex_burst" in items:
+            if out["kind"] != "auto":
+                raise _Unread("EX BURST on an ability that is not an auto ability (11.10.3)")
+            out["ex_burst"] = True
+        for item in items:
+            if isinstance(item, tuple) and item[0] == "damage_n":
+                out["damage"] = item[1]
+        return out
+
+
+# the grammar's rule names `break` and `return` are Python keywords
+setattr(_Build, "break", _Build.break_)
+setattr(_Build, "return", _Build.return_)
+
+
+def _icon_tokens(items: list[Any]) -> list[str]:
+    return [str(t) for t in items if isinstance(t, Token) and t.type in ("COST_ICON", "NUMBER")]
+
+
+def _own(who: str) -> str:
+    return "own" if who == "self_side" else who
+
+
+def _icons(icons: list[str]) -> Data:
+    cost: Data = {}
+    cp: dict[str, int] = {}
+    for icon in icons:
+        if icon == "《ダル》":
+            cost["dull"] = True
+        elif icon == "《S》":
+            cost["special"] = True
+        elif icon == "《クリスタル》":
+            cost["crystals"] = cost.get("crystals", 0) + 1
+        elif icon.isdigit():
+            cp["any"] = cp.get("any", 0) + int(icon)
+        else:
+            element = _ELEMENT[icon[1:-1]]
+            cp[element] = cp.get(element, 0) + 1
+    if cp:
+        cost["cp"] = cp
+    return cost
+
+
+def _cost_name(cost: Data) -> str:
+    """An option's name from its printed cost: ③を支払う, 手札を1枚捨てる, クリスタルを1つ支払う."""
+    if cost.get("discard"):
+        return f"手札を{cost['discard']}枚捨てる"
+    if cost.get("crystals"):
+        return f"クリスタルを{cost['crystals']}つ支払う"
+    if cost.get("remove_counters"):
+        ((name, n),) = cost["remove_counters"].items()
+        return f"{name}カウンターを{n}つ取り除く"
+    cp = cost.get("cp", {})
+    words = []
+    for element, n in cp.items():
+        if element == "any":
+            words.append(_CIRCLED[n - 1] if 0 < n <= len(_CIRCLED) else str(n))
+        else:
+            words.append(f"《{next(k for k, v in _ELEMENT.items() if v == element)}》" * n)
+    return "".join(words) + "を支払う"
+
+
+def _subject(what: _Target | _Desc) -> str:
+    """The subject of a card event: this card, or whose cards of what type (8 Subject values)."""
+    if isinstance(what, _Target):
+        if what.selector == "self":
+            return "self"
+        side, _, kinds = what.selector.partition(".")
+        if what.filter:
+            raise _Unread("a trigger on cards like a filter")
+        return f"{'any' if side == 'all' else side}.{kinds.rstrip('s')}"
+    rest = dict(what.filter)
+    kind = rest.pop("type", None)
+    if rest or kind not in ("forward", "backup", "character"):
+        raise _Unread("a trigger on cards like a filter")
+    return f"{_side(what.owner)}.{kind}"
+
+
+def _subject_target(items: list[Any]) -> _Target:
+    return next(i for i in items if isinstance(i, _Target))
+
+
+def _aim(op: Data, target: _Target) -> Data:
+    """A static op with its subject as ``target`` (and ``filter``)."""
+    op = dict(op)
+    if op.pop("_no_target", False):
+        if target.selector != "self":
+            raise _Unread("a deck-building ability of other cards")
+        return op
+    if op["op"] == "unblockable_by" and target.filter:
+        raise _Unread("unblockable forwards like a filter")
+    if target.selector != "self":
+        op["target"] = target.selector
+    if target.filter:
+        op["filter"] = target.filter
+    return op
+
+
+def _action(cost: Data, body: Data) -> Data:
+    cost = dict(cost)
+    special = cost.pop("special", False)
+    out: Data = {"kind": "special" if special else "action"}
+    if "x" in cost:
+        out["x"] = {"cost": cost.pop("x")}
+    rest = _finish(body, IT)
+    if rest.pop("_may", False):
+        raise _Unread("…してもよい in an action ability's effect")
+    reads = rest.pop("reads", None)
+    if reads is not None:
+        if reads.pop("_head") != "このアビリティを使用するためのコストは":
+            raise _Unread("a cost change that is not this ability's")
+        cost["reads"] = reads
+    if cost:
+        out["cost"] = cost
+    if "per_turn" in rest:
+        out["per_turn"] = rest.pop("per_turn")
+    if "x" in rest:
+        if "x" in out:
+            raise _Unread("X twice")
+        out["x"] = rest.pop("x")
+    if "replaces" in rest:
+        raise _Unread("a self-replacement in an ability")
+    out.update(rest)
+    return out
+
+
+def _assemble(items: list[Any]) -> Data:
+    """A body's sentences, in order, as the table keys they make (targets still IT where それ stands)."""
+    out: Data = {"_body": True, "_steps": []}
+    for item in items:
+        kind, value, *rest = item
+        if kind == "effects":
+            out["_steps"].append(("effects", value, rest[0] if rest else False))
+        elif kind in ("choose", "pick"):
+            out["_steps"].append((kind, value, False))
+        elif kind == "x":
+            if "x" in out:
+                raise _Unread("X defined twice")
+            out["x"] = value
+        elif kind == "x_cost":
+            out["x"] = {"cost": "any"}
+        elif kind == "option":
+            out.setdefault("options", []).append(value)
+        elif kind == "reads":
+            out["reads"] = value
+        elif kind == "replaces":
+            out.setdefault("_replaces", []).append(value)
+        elif kind == "modes":
+            if "modes" in out:
+                raise _Unread("modes twice")
+            out["modes"] = value["modes"]
+            if value["pick"] != {"count": 1}:
+                out["pick"] = value["pick"]
+        elif kind == "per_turn":
+            out["per_turn"] = 1
+    return out
+
+
+def _settle(ops: list[Data], it: str) -> list[Data]:
+    """Put ``it`` where a step still says それ (IT), inside delayed abilities ``about``."""
+    out: list[Data] = []
+    for op in ops:
+        op = dict(op)
+        if op.get("target") == IT:
+            op["target"] = it
+        if op["op"] == "continuous" and op["effect"].get("target") == IT:
+            op["effect"] = {**op["effect"], "target": it}
+        if op["op"] == "delayed":
+            if op.get("about") == IT:
+                if it == IT:
+                    raise _Unread("このターンのエンドフェイズ開始時に、そのフォワード… with no card named before")
+                op["about"] = it
+            op["effects"] = _settle(op["effects"], "about" if "about" in op else IT)
+            _no_it(op["effects"])
+        out.append(op)
+    return out
+
+
+def _no_it(ops: list[Data]) -> None:
+    for op in ops:
+        if op.get("target") == IT:
+            raise _Unread(f"それ in {op['op']} with no card named before it")
+
+
+def _finish(body: Data, it_default: str) -> Data:
+    """A body's keys with every それ settled: the last declared choice, the last pick, or ``it_default``."""
+    out: Data = {k: v for k, v in body.items() if k not in ("_body", "_steps", "_replaces")}
+    chosen: list[Data] = []
+    effects: list[Data] = []
+    it = it_default
+    may = False
+    for kind, value, optional in body["_steps"]:
+        if kind == "choose":
+            if effects:
+                raise _Unread("a choice after the effects began (not declared as it is played?)")
+            chosen.append(value)
+            it = "chosen" if len(chosen) == 1 else f"chosen.{len(chosen) - 1}"
+        elif kind == "pick":
+            effects.append(value)
+            it = "picked"
+        else:
+            steps = _settle(value, it)
+            if optional:
+                if len(steps) == 1 and steps[0]["op"] == "cast":
+                    steps[0]["optional"] = True
+                else:
+                    may = True
+            effects.extend(steps)
+    _no_it(effects)
+    if may:
+        out["_may"] = True
+    if chosen:
+        out["choose"] = chosen
+    if effects:
+        out["effects"] = effects
+    for option in out.get("options", []):
+        if "effects" in option:
+            option["effects"] = _settle(option["effects"], it)
+            _no_it(option["effects"])
+    if body.get("_replaces"):
+        if not effects:
+            raise _Unread("この効果で… with no effect before it")
+        event = effects[-1]["op"]
+        if event not in ("break", "put_in_break_zone"):
+            raise _Unread("この効果でブレイクゾーンに置かれる場合 after an effect that does not put cards there")
+        out["replaces"] = [{"event": event, **r} for r in body["_replaces"]]
+    if "modes" in out and (chosen or effects):
+        raise _Unread("modes beside other effects")
+    return out
+
+
+def normalize(text: str, name: str = "") -> str:
+    """The text as the grammar reads it: NFKC (full-width digits, ①), no spaces around punctuation, the
+    dash of ダメージN as —, and the card's own name as このカード (not a 《name》 of another card)."""
+    out = unicodedata.normalize("NFKC", text).strip()
+    out = re.sub(r"\s+", "", out)
+    out = re.sub(r"^(ダメージ[0-9]+)[—―–-]?", r"\1—", out)
+    out = out.replace(":", "：")
+    if name:
+        plain = unicodedata.normalize("NFKC", name).strip()
+        out = re.sub(rf"(?<!《){re.escape(plain)}(?!》)", "このカード", out)
+    return out
+
+
+def _fail(text: str, position: int, card: str, why: str = "") -> UnreadText:
+    end = text.find("。", position)
+    phrase = text[position : end + 1 if end >= 0 else len(text)] or text[max(0, position - 10) :]
+    return UnreadText(text, position, phrase, card, why)
+
+
+def _parse(text: str, start: str, card: str) -> Any:
+    """Parse normalised ``text`` from rule ``start`` and build its vocabulary; UnreadText on failure."""
+    try:
+        tree: Tree[Token] = parser().parse(text, start=start)
+    except UnexpectedInput as exc:
+        pos = exc.pos_in_stream if isinstance(exc.pos_in_stream, int) and exc.pos_in_stream >= 0 else len(text)
+        pos = min(pos, max(len(text) - 1, 0))
+        clause = max(text.rfind("。", 0, pos), text.rfind("、", 0, pos), text.rfind("「", 0, pos)) + 1
+        raise _fail(text, clause, card, f"the reading stopped at 「{text[pos : pos + 12]}」") from None
+    try:
+        return _Build().transform(tree)
+    except VisitError as exc:
+        if isinstance(exc.orig_exc, _Unread):
+            node = exc.obj
+            meta = node.meta if isinstance(node, Tree) else None
+            start_pos = meta.start_pos if meta is not None and not meta.empty else 0
+            end_pos = meta.end_pos if meta is not None and not meta.empty else len(text)
+            raise UnreadText(text, start_pos, text[start_pos:end_pos], card, exc.orig_exc.what) from None
+        raise
+    except _Unread as exc:
+        raise UnreadText(text, 0, text, card, exc.what) from None
+
+
+# --------------------------------------------------------------------------- reading a card
+
+_NAME = re.compile(r"^(?P<pre>(?:EXBURST)?(?:ダメージ[0-9]+—)?)「(?P<name>[^」]+)」")
+_CARD_LEVEL = ("キャストする時", "キャストするに際し", "このカードのコストを支払う代わりに", "(コスト：", "以下から")
+_KEYWORD_LINE = re.compile(r"^(?:(?:ヘイスト|ブレイブ|先制攻撃|バックアタック)[、\s]*)+$")
+
+
+def _summon_keys(read: Data, card: str, text: str) -> Data:
+    out = _finish(read, IT)
+    if out.pop("_may", False):
+        raise UnreadText(text, 0, text, card, "…してもよい in a summon's effect (other than casting a card)")
+    reads = out.pop("reads", None)
+    if reads is not None:
+        if reads.pop("_head") != "このカードをキャストするためのコストは":
+            raise UnreadText(text, 0, text, card, "a cost change that is not this card's")
+        out["reads"] = reads
+    if "per_turn" in out:
+        raise UnreadText(text, 0, text, card, "1ターンに1度 on a summon")
+    for flag in ("ex_burst", "ex_burst_damage"):
+        if flag in read:
+            out[flag] = read[flag]
+    return out
+
+
+def read_summon(text: str, name: str = "", card: str = "") -> Data:
+    """A summon's whole text as the keys of its card table (``choose``, ``effects``, ``modes``, ``options``, …)."""
+    body = normalize(text, name)
+    return _summon_keys(_parse(body, "summon", card or name), card or name, body)
+
+
+def read_ability(text: str, name: str = "", card: str = "") -> Data:
+    """One ability of a character, as an ``abilities`` entry; its ``name`` only when printed (「名前」)."""
+    body = normalize(text, name)
+    printed = _NAME.match(body)
+    ability_name = ""
+    if printed:
+        ability_name = printed["name"]
+        body = printed["pre"] + body[printed.end() :]
+    result: Data = _parse(body, "ability", card or name)
+    if ability_name:
+        result = {"kind": result["kind"], "name": ability_name, **{k: v for k, v in result.items() if k != "kind"}}
+    elif result["kind"] == "special":
+        raise UnreadText(body, 0, body, card or name, "a special ability without its name (11.7.1: 「name」《S》…)")
+    return result
+
+
+def _card_level(text: str, name: str, card: str) -> Data:
+    """A character's sentences about casting it: modes, additional or alternative costs, X in its cost."""
+    body = normalize(text, name)
+    out = _finish(_parse(body, "body", card or name), IT)
+    for key in ("choose", "effects", "_may", "reads", "replaces", "per_turn"):
+        if key in out:
+            raise UnreadText(body, 0, body, card or name, f"{key} of a character's own (not an ability's)")
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One part of a card's printed text, read or not: a line of keywords, an ability, or the card's own keys."""
+
+    section: Literal["keywords", "abilities", "card"]
+    """``abilities`` (one entry), ``keywords``, or ``card`` (a summon's effects, a character's casting sentences)."""
+    index: int
+    """Its place among the card's abilities (0 otherwise)."""
+    text: str
+    """The part's printed text."""
+    reading: Data | None
+    """What the reader read (an ability's table, or the card keys); None when unread."""
+    unread: UnreadText | None
+    """Why the part is unread, else None."""
+
+
+def split_parts(text: str) -> list[str]:
+    """A card's text box as its parts: one ability (or keyword line) a line; `` / `` separates them on one line."""
+    parts: list[str] = []
+    for line in text.splitlines():
+        parts.extend(p.strip() for p in line.split(" / ") if p.strip())
+    return parts
+
+
+def read_card_parts(text: str, card_type: CardType, name: str = "", card: str = "") -> list[Part]:
+    """A card's whole printed text part by part: what one part does not read leaves the others read."""
+    label = card or name
+    if card_type == "summon":
+        try:
+            return [Part("card", 0, text.strip(), read_summon(text, name, label), None)]
+        except UnreadText as exc:
+            return [Part("card", 0, text.strip(), None, exc)]
+    out: list[Part] = []
+    index = 0
+    for part in split_parts(text):
+        norm = normalize(part, name)
+        try:
+            if _KEYWORD_LINE.match(norm):
+                out.append(Part("keywords", 0, part, _parse(norm, "keywords", label), None))
+            elif norm.startswith(_CARD_LEVEL):
+                out.append(Part("card", 0, part, _card_level(part, name, label), None))
+            else:
+                out.append(Part("abilities", index, part, read_ability(part, name, label), None))
+                index += 1
+        except UnreadText as exc:
+            section: Literal["keywords", "abilities", "card"] = "card" if norm.startswith(_CARD_LEVEL) else "abilities"
+            out.append(Part(section, index, part, None, exc))
+            if section == "abilities":
+                index += 1
+    return out
+
+
+def read_card(text: str, card_type: CardType, name: str = "", card: str = "") -> Data:
+    """A card's whole printed text as the keys of its ``[cards.KEY]`` table; UnreadText for the first unread part."""
+    out: Data = {}
+    for part in read_card_parts(text, card_type, name, card):
+        if part.unread is not None:
+            raise part.unread
+        assert part.reading is not None
+        if part.section == "keywords":
+            out["keywords"] = [*out.get("keywords", []), *part.reading["keywords"]]
+        elif part.section == "abilities":
+            out.setdefault("abilities", []).append(part.reading)
+        else:
+            out.update(part.reading)
+    return out
+
+
+def guess_type(text: str) -> CardType:
+    """What a text is printed on, as far as the text shows: a character when it has an ability's shape (a
+    trigger, a cost and a colon, a keyword line), else a summon."""
+    body = normalize(text)
+    if re.search(r"(とき|時|たび)、|：|^(ヘイスト|ブレイブ|先制攻撃|バックアタック)|は.*(される|ない|得る)。", body):
+        return "forward"
+    return "summon"
