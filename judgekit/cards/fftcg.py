@@ -1154,7 +1154,15 @@ def read_ability(text: str, name: str = "", card: str = "") -> Data:
     if printed:
         ability_name = printed["name"]
         body = printed["pre"] + body[printed.end() :]
-    result: Data = _parse(body, "ability", card or name)
+    try:
+        result: Data = _parse(body, "ability", card or name)
+    except UnreadText as exc:
+        if name or exc.position != 0:
+            raise
+        hint = "if the text names its own card, give the card's name (--name)"
+        raise UnreadText(
+            exc.text, exc.position, exc.phrase, exc.card, f"{exc.why}; {hint}" if exc.why else hint
+        ) from None
     if ability_name:
         result = {"kind": result["kind"], "name": ability_name, **{k: v for k, v in result.items() if k != "kind"}}
     elif result["kind"] == "special":

@@ -12,14 +12,16 @@ from typing import Annotated
 
 import typer
 
+from judgekit.cards import fftcg, render_fftcg
 from judgekit.cards.divine_cross import guess_kind, read_card
 from judgekit.cards.render import card_sentences, card_toml
 from judgekit.commands.common import echo_json, guarded
 from rules_index.errors import JudgekitError
 
-READERS = ("divine-cross",)
+READERS = ("divine-cross", "fftcg")
 """Games whose card text can be read (the others are to come)."""
-_ALIASES = {"dc": "divine-cross", "divine-cross": "divine-cross"}
+_ALIASES = {"dc": "divine-cross", "divine-cross": "divine-cross", "ff": "fftcg", "fftcg": "fftcg"}
+_FFTCG_KINDS = ("forward", "backup", "monster", "summon")
 
 
 class CardKindOpt(StrEnum):
@@ -33,6 +35,14 @@ class CardKindOpt(StrEnum):
     """An action: its text is its effect."""
     ASSIST = "assist"
     """An assist: its text is a continuous effect on its unit (or EX powers, skill lines)."""
+    FORWARD = "forward"
+    """FFTCG: a forward (keywords and abilities, one a line)."""
+    BACKUP = "backup"
+    """FFTCG: a backup."""
+    MONSTER = "monster"
+    """FFTCG: a monster."""
+    SUMMON = "summon"
+    """FFTCG: a summon: its text is its effect."""
 
 
 class CardFormat(StrEnum):
@@ -49,13 +59,18 @@ def register(app: typer.Typer) -> None:
     app.command("card")(card)
 
 
-def read_text(game: str, text: str, kind: str | None) -> tuple[str, dict[str, object]]:
+def read_text(game: str, text: str, kind: str | None, name: str = "") -> tuple[str, dict[str, object]]:
     """The card kind used and what was read; JudgekitError for a game without a reader or unread text."""
     key = _ALIASES.get(game.lower())
     if key is None:
         raise JudgekitError(f"no card-text reader for game {game!r} yet; games with one: {', '.join(READERS)}")
     if not text.strip():
         raise JudgekitError("the card text is empty")
+    if key == "fftcg":
+        typed = kind or fftcg.guess_type(text)
+        if typed not in _FFTCG_KINDS:
+            raise JudgekitError(f"--kind {typed!r}: expected {', '.join(_FFTCG_KINDS)} for fftcg")
+        return typed, fftcg.read_card(text, typed, name)  # type: ignore[arg-type]
     used = kind or guess_kind(text)
     if used not in ("unit", "event", "action", "assist"):
         raise JudgekitError(f"--kind {used!r}: expected unit, event, action or assist")
@@ -64,23 +79,30 @@ def read_text(game: str, text: str, kind: str | None) -> tuple[str, dict[str, ob
 
 @guarded
 def card(
-    game: Annotated[str, typer.Argument(help="Game id (divine-cross).")],
+    game: Annotated[str, typer.Argument(help="Game id: a game with a card-text reader.")],
     text: Annotated[str, typer.Argument(help="The card's printed text, in Japanese as printed.")],
     kind: Annotated[
         CardKindOpt | None, typer.Option("--kind", "-k", help="What the text is printed on; default: guessed.")
     ] = None,
+    name: Annotated[
+        str, typer.Option("--name", "-n", help="The card's printed name: its text names the card itself by it.")
+    ] = "",
     fmt: Annotated[CardFormat, typer.Option("--format", "-f", help="Output format.")] = CardFormat.TEXT,
 ) -> None:
     """Read a card's printed text into the game's effect vocabulary (TOML to paste, and plain sentences)."""
-    used, reading = read_text(game, text, kind.value if kind else None)
+    used, reading = read_text(game, text, kind.value if kind else None, name)
+    key = _ALIASES[game.lower()]
     if fmt is CardFormat.JSON:
-        echo_json({"game": "divine-cross", "kind": used, "text": text, "reading": reading})
+        echo_json({"game": key, "kind": used, "text": text, "reading": reading})
         return
     typer.echo(
         f"# read as {'an' if used in ('event', 'action', 'assist') else 'a'} {used}"
         + ("" if kind else " (guessed; --kind to say)")
     )
-    typer.echo(card_toml(reading))
+    toml, sentences = (
+        (render_fftcg.card_toml, render_fftcg.card_sentences) if key == "fftcg" else (card_toml, card_sentences)
+    )
+    typer.echo(toml(reading))
     typer.echo("")
-    for sentence in card_sentences(reading):
+    for sentence in sentences(reading):
         typer.echo(sentence)

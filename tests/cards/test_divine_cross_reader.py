@@ -151,7 +151,7 @@ def test_cli_unread_exits_2_naming_the_phrase() -> None:
 
 
 def test_cli_game_without_reader_exits_2() -> None:
-    result = CliRunner().invoke(app, ["card", "fftcg", "カードを1枚引く。"])
+    result = CliRunner().invoke(app, ["card", "chess", "カードを1枚引く。"])
     assert result.exit_code == 2
     assert "divine-cross" in result.output
 
