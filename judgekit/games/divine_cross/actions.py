@@ -33,7 +33,7 @@ from judgekit.games.divine_cross.cards import (
 from judgekit.games.divine_cross.format import Charge, PlayCommand, PlayExPower, PlayUnit, Retreat
 from judgekit.games.divine_cross.game import Ctx, DivineCross, PowerRef
 from judgekit.games.divine_cross.registry import rule
-from judgekit.games.divine_cross.wording import COMMAND, SELECTOR
+from judgekit.games.divine_cross.wording import COMMAND, OP, SELECTOR
 from judgekit.message import Message, msg
 
 T = TypeVar("T")
@@ -462,17 +462,17 @@ def loop_gap(effects: Sequence[Effect]) -> Message | None:
         if isinstance(op, Continuous):
             target = getattr(op.effect, "target", None)
         if target in terms.CHOOSING:
-            return msg("dc.gap.loop_chooses", op=op.op, target=SELECTOR[target])
+            return msg("dc.gap.loop_chooses", op=OP[op.op], target=SELECTOR[target])
         if isinstance(op, IfDone):
             if op.optional and not any(isinstance(o, UseAgain) for o in terms._nested(op.then)):
-                return msg("dc.gap.loop_asks", op=op.op)
+                return msg("dc.gap.loop_asks", op=OP[op.op])
             if gap := loop_gap([*op.do, *op.then, *op.otherwise]):
                 return gap
         elif isinstance(op, AndThen):
             if gap := loop_gap([*op.first, *op.then]):
                 return gap
         elif not isinstance(op, (*_FIXED, Continuous)):
-            return msg("dc.gap.loop_differs", op=op.op)
+            return msg("dc.gap.loop_differs", op=OP[op.op])
     return None
 
 

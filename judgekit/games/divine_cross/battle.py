@@ -23,7 +23,7 @@ from judgekit.games.divine_cross.cards import Damage as DamageOp
 from judgekit.games.divine_cross.format import DeclareSkill
 from judgekit.games.divine_cross.game import Ctx, DivineCross, SkillRef
 from judgekit.games.divine_cross.registry import rule
-from judgekit.games.divine_cross.wording import ATTRIBUTE
+from judgekit.games.divine_cross.wording import ATTRIBUTE, OP
 from judgekit.message import Message, Sentence, msg
 
 
@@ -266,7 +266,7 @@ def skill_parts(g: DivineCross, ref: SkillRef) -> dict[str, list[tuple[int, Effe
             )
             raise g.ambiguity(
                 ["704.7", "704.8"],
-                msg("dc.gap.effect_parts", n=i + 1, skill=ref.skill.name, op=op.op, parts=both),
+                msg("dc.gap.effect_parts", n=i + 1, skill=ref.skill.name, op=OP[op.op], parts=both),
             )
         parts[cats.pop()].append((i, op))
     return parts

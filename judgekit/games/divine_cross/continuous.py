@@ -36,6 +36,7 @@ from judgekit.games.divine_cross.cards import (
     ZoneAttribute,
 )
 from judgekit.games.divine_cross.game import Chars, DivineCross, PowerRef, SkillRef
+from judgekit.games.divine_cross.wording import OP
 from judgekit.message import Message, msg
 
 LAYER_KIND = 1
@@ -154,8 +155,8 @@ def layer_gap(g: DivineCross) -> Message | None:
         e = printed.get(key) or after[key]
         step = "809.1b" if e.layer == LAYER_KIND else "809.1c"
         if key in printed:
-            return msg("dc.gap.layer_lost", power=g.what(e.label), op=payload(e).op.op, rule=step)
-        return msg("dc.gap.layer_gained", power=g.what(e.label), op=payload(e).op.op, rule=step)
+            return msg("dc.gap.layer_lost", power=g.what(e.label), op=OP[payload(e).op.op], rule=step)
+        return msg("dc.gap.layer_gained", power=g.what(e.label), op=OP[payload(e).op.op], rule=step)
     return None
 
 

@@ -46,7 +46,7 @@ from judgekit.games.divine_cross.cards import (
 )
 from judgekit.games.divine_cross.game import Ctx, DivineCross
 from judgekit.games.divine_cross.registry import rule
-from judgekit.games.divine_cross.wording import DAMAGE, LASTING, ROLE, SELECTOR
+from judgekit.games.divine_cross.wording import COUNT, DAMAGE, LASTING, OP, ROLE, SELECTOR, op_names
 from judgekit.message import CardRef, Message, Sentence, msg
 
 CHOOSING: frozenset[str] = frozenset({"own.standby", "opponent.standby", "own.unit", "opponent.unit"})
@@ -469,7 +469,7 @@ def damage_effect(g: DivineCross, ctx: Ctx, op: Damage, *, silent: bool = False)
         g.record(
             StepKind.EFFECT,
             ctx.controller,
-            msg("dc.term.damage_per", ability=what, each=op.amount, n=n, per=op.per, amount=amount),
+            msg("dc.term.damage_per", ability=what, each=op.amount, n=n, per=COUNT[op.per], amount=amount),
             cites,
         )
     source = ctx.unit if ctx.unit is not None else ctx.source
@@ -1352,7 +1352,7 @@ def make_continuous(g: DivineCross, ctx: Ctx, op: Continuous, *, silent: bool = 
         g.record(
             StepKind.EFFECT,
             ctx.controller,
-            msg("dc.term.while_lapsed", ability=g.what(ctx.label), op=inner.op),
+            msg("dc.term.while_lapsed", ability=g.what(ctx.label), op=OP[inner.op]),
             ["809.7"],
         )
         return False
@@ -1385,7 +1385,7 @@ def make_continuous(g: DivineCross, ctx: Ctx, op: Continuous, *, silent: bool = 
                 timestamp=at,
                 until=until,
                 label=g.named(
-                    f"{ctx.label} ({part.op})", msg("dc.ability.part", ability=g.what(ctx.label), op=part.op)
+                    f"{ctx.label} ({part.op})", msg("dc.ability.part", ability=g.what(ctx.label), op=OP[part.op])
                 ),
                 payload=continuous.Applied(part, op.condition if op.duration == "while" else None, ctx.unit),
                 targets=locked,
@@ -1395,7 +1395,7 @@ def make_continuous(g: DivineCross, ctx: Ctx, op: Continuous, *, silent: bool = 
         tuple(g.cref(t) for t in locked) if locked else (SELECTOR[selector] if selector else msg("dc.term.the_game"))
     )
     what = g.what(ctx.label)
-    ops = " + ".join(p.op for p in parts)
+    ops = op_names([p.op for p in parts])
     lasting = LASTING[op.duration]
     g.record(
         StepKind.EFFECT,
@@ -1429,7 +1429,14 @@ def modify_damage(g: DivineCross, ctx: Ctx, op: ModifyDamage | DamageBase, *, si
         g.record(
             StepKind.RULE,
             ctx.controller,
-            msg("dc.term.damage_base", ability=g.what(ctx.label), each=op.each, n=n, per=op.per, damage=ctx.damage),
+            msg(
+                "dc.term.damage_base",
+                ability=g.what(ctx.label),
+                each=op.each,
+                n=n,
+                per=COUNT[op.per],
+                damage=ctx.damage,
+            ),
             ["704.6a-1", "914.5a", *count_cites(op.per)],
         )
         return True

@@ -7,6 +7,8 @@ scenario writes (an op, a selector, a count) are shown as they are written.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from judgekit.message import Message, msg
 
 PHASE: dict[str, Message] = {
@@ -97,3 +99,85 @@ SELECTOR: dict[str, Message] = {
 }
 """The units an effect acts on (the vocabulary's selectors): the cards' words in Japanese, the scenario's key in
 English."""
+
+OP: dict[str, Message] = {
+    "damage": msg("dc.op.damage"),
+    "damage_base": msg("dc.op.damage_base"),
+    "modify_damage": msg("dc.op.modify_damage"),
+    "heal": msg("dc.op.heal"),
+    "draw": msg("dc.op.draw"),
+    "discard": msg("dc.op.discard"),
+    "stun": msg("dc.op.stun"),
+    "place_marker": msg("dc.op.place_marker"),
+    "remove_marker": msg("dc.op.remove_marker"),
+    "ko": msg("dc.op.ko"),
+    "put_in_ko": msg("dc.op.put_in_ko"),
+    "charge": msg("dc.op.charge"),
+    "attach_energy": msg("dc.op.attach_energy"),
+    "reveal": msg("dc.op.reveal"),
+    "search": msg("dc.op.search"),
+    "shuffle": msg("dc.op.shuffle"),
+    "swap": msg("dc.op.swap"),
+    "retreat": msg("dc.op.retreat"),
+    "janken": msg("dc.op.janken"),
+    "winning_ticket": msg("dc.op.winning_ticket"),
+    "if_done": msg("dc.op.if_done"),
+    "and_then": msg("dc.op.and_then"),
+    "continuous": msg("dc.op.continuous"),
+    "delayed": msg("dc.op.delayed"),
+    "hp": msg("dc.op.hp"),
+    "skill_cost": msg("dc.op.skill_cost"),
+    "retreat_cost": msg("dc.op.retreat_cost"),
+    "no_skill_damage": msg("dc.op.no_skill_damage"),
+    "skill_fails": msg("dc.op.skill_fails"),
+    "forbid_skill": msg("dc.op.forbid_skill"),
+    "forbid": msg("dc.op.forbid"),
+    "gain_advantage": msg("dc.op.gain_advantage"),
+    "lose_advantage": msg("dc.op.lose_advantage"),
+    "gain_attribute": msg("dc.op.gain_attribute"),
+    "set_attribute": msg("dc.op.set_attribute"),
+    "replace": msg("dc.op.replace"),
+    "use_again": msg("dc.op.use_again"),
+    "gain_ability": msg("dc.op.gain_ability"),
+    "lose_ability": msg("dc.op.lose_ability"),
+    "deck_copies": msg("dc.op.deck_copies"),
+    "zone_attribute": msg("dc.op.zone_attribute"),
+    "base_attribute": msg("dc.op.base_attribute"),
+}
+"""What an effect does (the vocabulary's ops): the cards' words in Japanese, the scenario's key in English."""
+
+COUNT: dict[str, Message] = {
+    "self.energy": msg("dc.count.self_energy"),
+    "own.main.energy": msg("dc.count.own_main_energy"),
+    "opponent.main.energy": msg("dc.count.opponent_main_energy"),
+    "self.damage": msg("dc.count.self_damage"),
+    "self.hp": msg("dc.count.self_hp"),
+    "own.main.hp": msg("dc.count.own_main_hp"),
+    "opponent.main.hp": msg("dc.count.opponent_main_hp"),
+    "own.hand": msg("dc.count.own_hand"),
+    "opponent.hand": msg("dc.count.opponent_hand"),
+    "own.deck": msg("dc.count.own_deck"),
+    "opponent.deck": msg("dc.count.opponent_deck"),
+    "own.ko": msg("dc.count.own_ko"),
+    "opponent.ko": msg("dc.count.opponent_ko"),
+    "own.ko_units": msg("dc.count.own_ko_units"),
+    "opponent.ko_units": msg("dc.count.opponent_ko_units"),
+    "own.discard": msg("dc.count.own_discard"),
+    "opponent.discard": msg("dc.count.opponent_discard"),
+    "own.standby_units": msg("dc.count.own_standby_units"),
+    "opponent.standby_units": msg("dc.count.opponent_standby_units"),
+    "janken_wins": msg("dc.count.janken_wins"),
+    "drawn": msg("dc.count.drawn"),
+    "discarded": msg("dc.count.discarded"),
+    "chosen_number": msg("dc.count.chosen_number"),
+}
+"""What an amount is counted by (the vocabulary's counts): the cards' words in Japanese, the scenario's key in
+English."""
+
+
+def op_names(ops: Sequence[str]) -> Message:
+    """Several ops of one effect, as a card reads them (``hp + gain_attribute``)."""
+    out = OP[ops[0]]
+    for op in ops[1:]:
+        out = msg("dc.op.plus", a=out, b=OP[op])
+    return out
