@@ -298,7 +298,7 @@ def test_a_diff_page_from_file_in_light_and_dark_on_a_phone(browser: Any, versio
         assert colour == ("rgb(36, 85, 45)" if dark else "rgb(201, 242, 207)")  # diff.css applies
         tab.locator("a[href$='/1.0.17/r/602.2.html']").first.click()
         tab.wait_for_url("**/1.0.17/r/602.2.html")
-        assert tab.locator(".rule-history li.current .badge").inner_text() == "edited"
+        assert tab.locator(".rule-history li.current.step-edited .badge").inner_text() == "文言を変更"
         screenshot(tab, f"diff-rule-history-{'dark' if dark else 'light'}")
     finally:
         context.close()
