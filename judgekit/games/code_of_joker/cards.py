@@ -303,6 +303,36 @@ class IfDone:
     """What happens when the cost was paid in full."""
 
 
+@dataclass(frozen=True, slots=True, config=STRICT)
+class StateCondition:
+    """「自分のライフが3以下なら」「自分のユニットが2体以上なら」: a count of the game state, held or not when the
+    instruction comes (カード効果について/2: an effect is done when its condition is met)."""
+
+    count: Literal["life", "units", "hand", "cp", "trigger", "discard", "deck"]
+    """What is counted: ``life`` ライフ (LP), ``units`` ユニット on the field, ``hand`` 手札, ``cp`` CP,
+    ``trigger`` cards set in the トリガーゾーン, ``discard`` 捨札, ``deck`` デッキ."""
+    player: PlayerRef = "own"
+    """Whose."""
+    at_least: int | None = None
+    """The count is at least this (以上)."""
+    at_most: int | None = None
+    """The count is at most this (以下)."""
+    color: Color | None = None
+    """For ``units``: only units of this colour."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class IfState:
+    """「…なら、…」: ``then`` is done only when ``condition`` holds as the instruction comes."""
+
+    op: Literal["if"]
+    """A condition on the game state."""
+    condition: StateCondition
+    """What must hold."""
+    then: tuple[Effect, ...]
+    """What is done when it holds."""
+
+
 Effect = Annotated[
     ChangeBp
     | DealDamage
@@ -320,7 +350,8 @@ Effect = Annotated[
     | BreakSet
     | DeleteDiscard
     | Salvage
-    | IfDone,
+    | IfDone
+    | IfState,
     Field(discriminator="op"),
 ]
 """One instruction of card text."""
@@ -404,7 +435,7 @@ class CardDef:
 def _rebuild() -> None:
     from pydantic.dataclasses import rebuild_dataclass
 
-    for cls in (IfDone, Ability, CardDef):
+    for cls in (IfDone, IfState, Ability, CardDef):
         rebuild_dataclass(cls, force=True)  # type: ignore[arg-type]
 
 

@@ -33,10 +33,12 @@ from judgekit.games.code_of_joker.cards import (
     Effect,
     Grant,
     IfDone,
+    IfState,
     LifeDamage,
     Recover,
     Salvage,
     Select,
+    StateCondition,
     Target,
 )
 from judgekit.games.code_of_joker.game import CodeOfJoker, Ctx
@@ -565,6 +567,76 @@ def if_done(g: CodeOfJoker, ctx: Ctx, op: IfDone, *, silent: bool = False) -> bo
     return run(g, ctx, op.then)
 
 
+def counted(g: CodeOfJoker, ctx: Ctx, cond: StateCondition) -> int:
+    """What a condition counts, now: the player's LP, units (of a colour), cards in a zone, or CP."""
+    pid = _player(g, ctx, cond.player)
+    if cond.count == "life":
+        return g.counter(pid, "LP")
+    if cond.count == "cp":
+        return g.counter(pid, "CP")
+    if cond.count == "units":
+        return sum(1 for u in g.units(pid) if cond.color is None or g.definition(u).color == cond.color)
+    return len(g.zone(pid, cond.count))
+
+
+def holds(g: CodeOfJoker, ctx: Ctx, cond: StateCondition) -> bool:
+    """Whether ``cond`` holds now."""
+    n = counted(g, ctx, cond)
+    return (cond.at_least is None or n >= cond.at_least) and (cond.at_most is None or n <= cond.at_most)
+
+
+_COUNTED: dict[str, Message] = {
+    "life": msg("coj.count.life"),
+    "units": msg("coj.count.units"),
+    "hand": msg("coj.count.hand"),
+    "cp": msg("coj.count.cp"),
+    "trigger": msg("coj.count.trigger"),
+    "discard": msg("coj.count.discard"),
+    "deck": msg("coj.count.deck"),
+}
+"""What a condition counts, for sentences."""
+
+
+def _bound(count: str, at_least: bool, n: int) -> Message:
+    """「3以上」「2体以上」「5枚以下」: 体 for units, 枚 for cards, a bare number for LP and CP."""
+    if count == "units":
+        return msg("coj.cond.at_least.units", n=n) if at_least else msg("coj.cond.at_most.units", n=n)
+    if count in ("life", "cp"):
+        return msg("coj.cond.at_least.number", n=n) if at_least else msg("coj.cond.at_most.number", n=n)
+    return msg("coj.cond.at_least.cards", n=n) if at_least else msg("coj.cond.at_most.cards", n=n)
+
+
+def condition_sentence(g: CodeOfJoker, ctx: Ctx, cond: StateCondition) -> Message:
+    """「自分のライフが3以下」 for sentences."""
+    what = _COUNTED[cond.count]
+    if cond.count == "units" and cond.color is not None:
+        what = msg("coj.count.color_units", color=terms.color(cond.color))
+    bounds = [_bound(cond.count, key, n) for key, n in ((True, cond.at_least), (False, cond.at_most)) if n is not None]
+    return msg("coj.cond", player=g.name(_player(g, ctx, cond.player)), count=what, bounds=tuple(bounds))
+
+
+@rule(ids.EFFECT_MANDATORY, role=RuleRole.TERM)
+def if_effect(g: CodeOfJoker, ctx: Ctx, op: IfState, *, silent: bool = False) -> bool:
+    """「…なら、…」: what follows is done when the condition holds as the instruction comes (カード効果について/1,
+    /2: an effect whose condition is met must be done)."""
+    ok = holds(g, ctx, op.condition)
+    if silent:
+        return ok and any(affects(g, ctx, o) for o in op.then)
+    said = condition_sentence(g, ctx, op.condition)
+    if not ok:
+        g.record(
+            StepKind.EFFECT,
+            ctx.controller,
+            msg("coj.if.fails", effect=ctx.label, condition=said),
+            [ids.EFFECT_MANDATORY],
+        )
+        return False
+    g.record(
+        StepKind.EFFECT, ctx.controller, msg("coj.if.holds", effect=ctx.label, condition=said), [ids.EFFECT_MANDATORY]
+    )
+    return run(g, ctx, op.then)
+
+
 HANDLERS: dict[type, Callable[..., bool]] = {
     ChangeBp: bp_effect,
     DealDamage: damage_effect,
@@ -583,6 +655,7 @@ HANDLERS: dict[type, Callable[..., bool]] = {
     DeleteDiscard: delete_discard,
     Salvage: salvage,
     IfDone: if_done,
+    IfState: if_effect,
 }
 """The rule function of each instruction."""
 
@@ -601,6 +674,8 @@ def lacks_target(g: CodeOfJoker, ctx: Ctx, effects: Sequence[Effect]) -> bool:
         if isinstance(op, BreakSet) and not g.zone(_player(g, ctx, op.player), "trigger"):
             return True
         if isinstance(op, IfDone) and lacks_target(g, ctx, op.do):
+            return True
+        if isinstance(op, IfState) and holds(g, ctx, op.condition) and lacks_target(g, ctx, op.then):
             return True
     return False
 

@@ -40,6 +40,7 @@ ORDER: list[str] = [
     "deal_damage",  # キーワード能力∕アイコン/不滅
     "silenced_field_check",  # キーワード能力∕アイコン/沈黙
     "run",  # カード効果について/1
+    "if_effect",  # カード効果について/2: 「…なら、…」
     "if_done",  # カード効果について/3
     "damage_effect",  # カード効果について/8
     "destroy_effect",  # カード効果について/8
