@@ -1142,12 +1142,19 @@ def cast_by_effect(g: Fftcg, pid: str, iid: str, by: str, *, silent: bool = Fals
 # --- action and special abilities ---------------------------------------------------------------
 
 
-def _find_ability(g: Fftcg, iid: str, name: str) -> Ability | None:
-    for ref in g.chars(iid).abilities:
+def _find_ability(g: Fftcg, iid: str, name: str | int) -> tuple[Ability | None, str]:
+    """The action or special ability a play entry names, and what the trace calls it: its name, or for one that
+    prints no name its place among the card's abilities (``#2``, named ``2`` or ``"#2"`` by the entry)."""
+    place = name if isinstance(name, int) else int(name[1:]) if name[1:].isdigit() and name[:1] == "#" else None
+    for n, ref in enumerate(g.chars(iid).abilities, 1):
         a = ref.ability
-        if a.kind in ("action", "special") and a.name == name:
-            return a
-    return None
+        if a.kind not in ("action", "special"):
+            continue
+        if place is None and a.name == name:
+            return a, a.name
+        if place == n:
+            return a, a.name or f"#{n}"
+    return None, name if isinstance(name, str) else f"#{name}"
 
 
 @rule(
@@ -1207,7 +1214,7 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
     assert isinstance(act, UseAbility)
     pid = entry.player or g.holder
     iid = g.find(pid, "field", act.card)
-    a = _find_ability(g, iid, act.ability) if iid is not None else None
+    a, named = _find_ability(g, iid, act.ability) if iid is not None else (None, str(act.ability))
     special = a is not None and a.kind == "special"
     base = "11.7.3" if special else "11.6.3"
     problem: IllegalActionError | None = None
@@ -1216,7 +1223,7 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
     declared: tuple[Mode, ...] = ()
     number = 0
     same_name: str | None = None
-    flag = f"ability:{iid}:{act.ability}"
+    flag = f"ability:{iid}:{named}"
     split: tuple[tuple[str, int], ...] = ()
     split_rule = "11.7.8" if special else "11.6.8"
     read_words: Message | None = None
@@ -1239,7 +1246,7 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
         )
     if iid is None or a is None:
         problem = IllegalActionError(
-            "ability", "11.6.4", msg("ff.use.no_ability", player=g.name(pid), key=act.card, ability=act.ability)
+            "ability", "11.6.4", msg("ff.use.no_ability", player=g.name(pid), key=act.card, ability=named)
         )
     elif g.window is None or not g.window.summons:
         problem = IllegalActionError(
@@ -1248,7 +1255,7 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
             msg("ff.use.timing"),
         )
     elif a.per_turn is not None and g.state.flag(pid, flag) >= a.per_turn:
-        problem = IllegalActionError("ability", base, msg("ff.use.per_turn", ability=act.ability, n=a.per_turn))
+        problem = IllegalActionError("ability", base, msg("ff.use.per_turn", ability=named, n=a.per_turn))
     elif cost.dull and g.is_dull(iid):
         problem = IllegalActionError("ability", base, msg("ff.use.dull", card=g.cref(iid)))
     elif (
@@ -1267,7 +1274,7 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
     elif cost.crystals > g.state.players[pid].counters.get("crystals", 0):
         problem = IllegalActionError("ability", base, msg("ff.pay.too_few_crystals", player=g.name(pid)))
     elif cost.characters is None and act.characters:
-        problem = IllegalActionError("ability", base, msg("ff.use.no_characters", ability=act.ability))
+        problem = IllegalActionError("ability", base, msg("ff.use.no_characters", ability=named))
     elif cost.characters is not None and isinstance(
         used := cost_characters(g, pid, iid, cost.characters, act.characters, special, _dulled(g, pid, act.pay)),
         IllegalActionError,
@@ -1292,7 +1299,7 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
         mode_rule = "11.7.6" if special else "11.6.6"
         specs = tuple(a.choose)
         if problem is None and a.modes:
-            checked_modes = modes_of(g, pid, iid, act.ability, a.modes, a.pick, act.mode, act.modes)
+            checked_modes = modes_of(g, pid, iid, named, a.modes, a.pick, act.mode, act.modes)
             if isinstance(checked_modes, Message):
                 problem = IllegalActionError(
                     "ability", mode_rule + (".1" if checked_modes.id == "ff.modes.none_now" else ""), checked_modes
@@ -1301,11 +1308,11 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
                 declared, number = checked_modes
                 specs, _ = abilities.declared_modes(declared)
         elif problem is None and (act.mode is not None or act.modes):
-            problem = IllegalActionError("ability", mode_rule, msg("ff.modes.no_modes", card=act.ability))
+            problem = IllegalActionError("ability", mode_rule, msg("ff.modes.no_modes", card=named))
         if problem is None:
-            problem = x_problem("ability", "11.7.7" if special else "11.6.7", act.ability, a.x, act.x)
+            problem = x_problem("ability", "11.7.7" if special else "11.6.7", named, a.x, act.x)
         if problem is None:
-            picked = options_of("ability", "11.7.7" if special else "11.6.7", act.ability, a.options, act.options)
+            picked = options_of("ability", "11.7.7" if special else "11.6.7", named, a.options, act.options)
             if isinstance(picked, IllegalActionError):
                 problem = picked
             elif cost.crystals + option_crystals(picked) > g.state.players[pid].counters.get("crystals", 0):
@@ -1324,11 +1331,11 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
             parsed = parse_choices(g, pid, specs, act.choose, iid)
             if isinstance(parsed, Message):
                 problem = IllegalActionError(
-                    "ability", "11.7.5" if special else "11.6.5", msg("ff.choice.of", card=act.ability, why=parsed)
+                    "ability", "11.7.5" if special else "11.6.5", msg("ff.choice.of", card=named, why=parsed)
                 )
             else:
                 if not silent:
-                    abilities.must_choice_gap(g, specs, pid, iid, act.ability)
+                    abilities.must_choice_gap(g, specs, pid, iid, named)
                 chosen = parsed
                 req, read_words, beyond = read_ability_cost(
                     g, pid, cost, with_x_cost(requirement_for_cost(cost), a.x, act.x)
@@ -1339,13 +1346,13 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
                 if beyond and not silent:
                     raise g.ambiguity(
                         ["11.7.7" if special else "11.6.7", rid],
-                        msg("ff.gap.reduced_below_elements", ability=act.ability, n=beyond),
+                        msg("ff.gap.reduced_below_elements", ability=named, n=beyond),
                     )
                 divided = split_of(
                     g,
                     "ability",
                     split_rule,
-                    act.ability,
+                    named,
                     a.effects if not declared else (),
                     chosen,
                     act.split,
@@ -1378,10 +1385,10 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
     assert iid is not None and a is not None and paid is not None
     card = g.card(iid)
     label = g.labelled(
-        f"{card.name}'s {'special' if special else 'action'} ability {a.name}",
-        msg("ff.ability.special", card=card.name, name=a.name)
+        f"{card.name}'s {'special' if special else 'action'} ability {named}",
+        msg("ff.ability.special", card=card.name, name=named)
         if special
-        else msg("ff.ability.action", card=card.name, name=a.name),
+        else msg("ff.ability.action", card=card.name, name=named),
     )
     x = act.x if a.x is not None and a.x.cost is not None else None
     payload = OnStack(
@@ -1440,13 +1447,11 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
             + (["15.2.2.3"] if not g.controlled_since_turn_start(iid) and g.has(iid, "haste") else []),
         )
     if same_name is not None:
-        terms.discard_cards(
-            g, pid, [same_name], [pay_rule, "11.7.1"], pid, msg("ff.use.same_name_card", ability=a.name)
-        )
+        terms.discard_cards(g, pid, [same_name], [pay_rule, "11.7.1"], pid, msg("ff.use.same_name_card", ability=named))
     if paid.cards:
-        terms.discard_cards(g, pid, list(paid.cards), [pay_rule], pid, msg("ff.cost.of", what=a.name))
+        terms.discard_cards(g, pid, list(paid.cards), [pay_rule], pid, msg("ff.cost.of", what=named))
     for name, k in sorted(option_counters(cost, options).items()):
-        terms.change_counters(g, iid, name, -k, pid, msg("ff.cost.of", what=a.name))
+        terms.change_counters(g, iid, name, -k, pid, msg("ff.cost.of", what=named))
     pay_crystals(g, pid, cost.crystals + option_crystals(options), [pay_rule])
     if cost.characters is not None:
         checked_chars = cost_characters(g, pid, iid, cost.characters, act.characters, special, silent=True)
@@ -1456,12 +1461,12 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
             pid,
             cost.characters,
             checked_chars,
-            msg("ff.cost.of", what=a.name),
+            msg("ff.cost.of", what=named),
             [pay_rule, "11.7.2.3" if special else "11.6.2.3"]
             + (["11.7.2.4" if special else "11.6.2.4"] if cost.characters.do in ("remove", "return_to_hand") else []),
         )
     if cost.break_self:
-        terms.to_break_zone(g, [iid], False, [pay_rule], pid, why=msg("ff.cost.of", what=a.name))
+        terms.to_break_zone(g, [iid], False, [pay_rule], pid, why=msg("ff.cost.of", what=named))
     g.record(
         StepKind.ACTION,
         pid,

@@ -98,7 +98,8 @@ class Side:
     crystals: int = 0
     """Crystals (6.8)."""
     used: tuple[str, ...] = ()
-    """Abilities already used this turn, as ``<card key>/<ability name>`` (``1ターンに1度``)."""
+    """Abilities already used this turn, as ``<card key>/<ability name>`` (``1ターンに1度``); ``<card key>/#2`` for
+    one that prints no name, by its place."""
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
@@ -194,8 +195,9 @@ class UseAbility:
     """The action."""
     card: str
     """Key of the character on the player's field."""
-    ability: str
-    """The ability's name."""
+    ability: str | int
+    """The ability's name; an ability that prints none (an action ability) by its place among the card's abilities:
+    ``2`` or ``"#2"`` for the second (the trace calls it ``#2``)."""
     pay: Payment = Field(default_factory=Payment)
     """How the cost is paid."""
     choose: tuple[str, ...] = ()

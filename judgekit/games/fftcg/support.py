@@ -88,8 +88,8 @@ def _card_problems(key: str, card: CardDef) -> list[tuple[str, str]]:
             out.append((f"{at}.effects", "statics (not effects) for a field ability"))
         if a.kind != "field" and a.statics:
             out.append((f"{at}.statics", "effects (not statics) for an auto, action or special ability"))
-        if a.kind in ("action", "special") and not a.name:
-            out.append((f"{at}.name", "a name: the scenario uses it to name the ability"))
+        if a.kind == "special" and not a.name:
+            out.append((f"{at}.name", "a name: a special ability always has its own (11.7.1)"))
         if a.ex_burst and a.kind != "auto":
             out.append((f"{at}.ex_burst", "only on an auto ability (11.10.3)"))
         if a.modes and a.kind not in ("action", "special", "auto"):
