@@ -1,0 +1,441 @@
+"""Code of Joker card text, as printed, to the effect vocabulary of the scenario files.
+
+The grammar is ``code_of_joker.lark`` (over ``grammar_common.lark``); :class:`_Build` turns its trees
+into the plain dicts a scenario file writes (``{"op": "destroy", "target": {"side": "opponent"}}``),
+which :mod:`judgekit.games.code_of_joker.cards` validates. What the grammar does not cover is never
+guessed: :class:`~judgekit.cards.errors.UnreadText` names the phrase, its position and the card.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import cache
+from typing import Any, Literal
+
+from lark import Lark, Token, Transformer, Tree, UnexpectedInput
+from lark.exceptions import VisitError
+
+from judgekit.cards.errors import UnreadText
+from judgekit.cards.lalr import cached_parser
+
+Data = dict[str, Any]
+"""One piece of the vocabulary as a scenario file writes it."""
+
+CardType = Literal["unit", "evolution", "trigger", "intercept", "joker"]
+"""What the text is printed on (カードの種類)."""
+
+_WHO = {"自分": "own", "相手": "opponent", "対戦相手": "opponent"}
+_COLOR = {"赤": "red", "青": "blue", "黄": "yellow", "緑": "green", "紫": "purple"}
+_EVENT = {
+    "フィールドに出た": "enter",
+    "アタックした": "attack",
+    "ブロックした": "block",
+    "戦闘した": "battle",
+    "破壊された": "destroyed",
+}
+_TURN = {"ターン開始時": "turn_start", "ターン終了時": "turn_end"}
+_KIND = {
+    "ユニット": "unit",
+    "進化": "evolution",
+    "トリガー": "trigger",
+    "インターセプト": "intercept",
+    "ジョーカー": "joker",
+}
+_VERB = {"破壊する": "destroy", "消滅させる": "delete", "手札に戻す": "bounce"}
+_COUNT = {"手札": "hand", "捨札": "discard", "デッキ": "deck"}
+_STARTS = ["unit_text", "ability", "card_text", "effects", "field_text"]
+
+
+class _Unread(Exception):
+    """A phrase the grammar parsed but the vocabulary cannot hold (raised while building)."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(what)
+        self.what = what
+
+
+@cache
+def parser() -> Lark:
+    """The Code of Joker card-text parser (LALR(1), contextual lexer, cached between runs)."""
+    return cached_parser("code_of_joker.lark", "code-of-joker", _STARTS)
+
+
+def _tokens(items: list[Any], kind: str) -> list[str]:
+    return [str(t) for t in items if isinstance(t, Token) and t.type == kind]
+
+
+def _token(items: list[Any], kind: str) -> str:
+    return _tokens(items, kind)[0]
+
+
+def _num(items: list[Any]) -> int:
+    return int(_token(items, "NUMBER"))
+
+
+def _who(items: list[Any], default: str = "own") -> str:
+    found = [i for i in items if isinstance(i, _Who)]
+    return found[0].side if found else default
+
+
+def _dicts(items: list[Any]) -> list[Data]:
+    return [i for i in items if isinstance(i, dict)]
+
+
+class _Who(str):
+    """A player phrase as read (``own``, ``opponent``)."""
+
+    @property
+    def side(self) -> str:
+        return str(self)
+
+
+class _Filter(dict[str, Any]):
+    """The words before ユニット: whose, 他の, 行動権を消費した, a colour, a BP or cost limit."""
+
+
+class _Build(Transformer[Token, Any]):
+    """Turns a parse tree into vocabulary dicts."""
+
+    # ------------------------------------------------------------ players, units
+    def who(self, items: list[Any]) -> _Who:
+        return _Who(_WHO[str(items[0])])
+
+    def unit_filter(self, items: list[Any]) -> _Filter:
+        sides = [i for i in items if isinstance(i, _Who)]
+        if len(set(sides)) > 1:
+            raise _Unread("units of two players at once")
+        out = _Filter(side=sides[0].side if sides else "any")
+        if _tokens(items, "OTHER"):
+            out["other"] = True
+        if _tokens(items, "ACTED"):
+            out["acted"] = True
+        if _tokens(items, "COLOR"):
+            out["color"] = _COLOR[_token(items, "COLOR")]
+        if _tokens(items, "BP_LIMIT"):
+            out["max_bp"] = int(re.sub(r"\D", "", _token(items, "BP_LIMIT")))
+        if _tokens(items, "COST_LIMIT"):
+            out["max_cost"] = int(re.sub(r"\D", "", _token(items, "COST_LIMIT")))
+        return out
+
+    def s_count(self, items: list[Any]) -> Data:
+        out = dict(items[0])
+        if _num(items) != 1:
+            out["count"] = _num(items)
+        return out
+
+    def s_all(self, items: list[Any]) -> Data:
+        return {**items[0], "all": True}
+
+    def u_self(self, items: list[Any]) -> str:
+        return "self"
+
+    def u_subject(self, items: list[Any]) -> str:
+        return "subject"
+
+    def u_attacker(self, items: list[Any]) -> str:
+        return "attacker"
+
+    def u_blocker(self, items: list[Any]) -> str:
+        return "blocker"
+
+    def unit(self, items: list[Any]) -> Any:
+        return items[0]
+
+    # ------------------------------------------------------------ instructions
+    def _on(self, op: str, items: list[Any], **more: Any) -> Any:
+        target = next(i for i in items if isinstance(i, dict | str | list) and not isinstance(i, Token | _Who))
+        if isinstance(target, list):  # 「AとBを破壊する」: one instruction per unit phrase
+            return [{"op": op, "target": t, **more} for t in target]
+        return {"op": op, "target": target, **more}
+
+    def units(self, items: list[Any]) -> list[Data]:
+        return _dicts(items)
+
+    def bp(self, items: list[Any]) -> Any:
+        out = self._on("bp", items, amount=int(_token(items, "SIGNED")))
+        if _tokens(items, "BASE"):
+            out["base"] = True
+        return out
+
+    def damage(self, items: list[Any]) -> Any:
+        return self._on("damage", items, amount=_num(items))
+
+    def destroy(self, items: list[Any]) -> Any:
+        return self._on("destroy", items)
+
+    def delete(self, items: list[Any]) -> Any:
+        return self._on("delete", items)
+
+    def bounce(self, items: list[Any]) -> Any:
+        return self._on("bounce", items)
+
+    def consume(self, items: list[Any]) -> Any:
+        return self._on("consume", items)
+
+    def recover(self, items: list[Any]) -> Any:
+        return self._on("recover", items)
+
+    def level(self, items: list[Any]) -> Any:
+        sign = -1 if _token(items, "LEVEL_VERB") == "下げる" else 1
+        return self._on("level", items, by=sign * _num(items))
+
+    def grant(self, items: list[Any]) -> Any:
+        return self._on("grant", items, keyword=_token(items, "KEYWORD"))
+
+    def cp(self, items: list[Any]) -> Data:
+        return {"op": "cp", "player": _who(items), "by": int(_token(items, "SIGNED"))}
+
+    def life(self, items: list[Any]) -> Data:
+        return {"op": "life", "player": _who(items), "amount": _num(items)}
+
+    def life_both(self, items: list[Any]) -> Data:
+        return {"op": "life", "player": "both", "amount": _num(items)}
+
+    def draw(self, items: list[Any]) -> Data:
+        return {"op": "draw", "player": _who(items), "count": _num(items)}
+
+    def discard(self, items: list[Any]) -> Data:
+        return {"op": "discard", "player": _who(items), "count": _num(items)}
+
+    def break_set(self, items: list[Any]) -> Data:
+        return {"op": "break_set", "player": _who(items), "count": _num(items)}
+
+    def delete_discard(self, items: list[Any]) -> Data:
+        return {"op": "delete_discard", "player": _who(items), "count": _num(items)}
+
+    def salvage(self, items: list[Any]) -> Data:
+        if _who(items) != "own":
+            raise _Unread("a card of the opponent's discard pile into a hand")
+        out: Data = {"op": "salvage", "count": _num(items)}
+        if _tokens(items, "CARD_KIND"):
+            out["type"] = _KIND[_token(items, "CARD_KIND")]
+        return out
+
+    def chosen(self, items: list[Any]) -> list[Data]:
+        verb = _VERB[_token(items, "VERB")]
+        return [{"op": verb, "target": t} for t in _dicts(items)]
+
+    # ------------------------------------------------------------ sentences
+    def chain(self, items: list[Any]) -> list[Data]:
+        out: list[Data] = []
+        for i in items:
+            out += i if isinstance(i, list) else [i]
+        return out
+
+    def plain(self, items: list[Any]) -> tuple[str, Any]:
+        return ("plain", items[0])
+
+    def if_done(self, items: list[Any]) -> tuple[str, Any]:
+        return ("if_done", items[0])
+
+    def conditional(self, items: list[Any]) -> tuple[str, Any]:
+        return ("if", {"op": "if", "condition": items[0], "then": items[1]})
+
+    def effects(self, items: list[Any]) -> list[Data]:
+        out: list[Data] = []
+        for item in items:
+            if isinstance(item, dict):  # a field effect after the instructions (see unit_text)
+                out.append(item)
+                continue
+            kind, value = item
+            if kind == "plain":
+                out += value
+            elif kind == "if":
+                out.append(value)
+            else:
+                if not out:
+                    raise _Unread("そうした場合 with no instruction before it")
+                out.append({"op": "if_done", "do": [out.pop()], "then": value})
+        return out
+
+    # ------------------------------------------------------------ conditions
+    def _bound(self, items: list[Any]) -> Data:
+        return {"at_least" if _token(items, "BOUND") == "以上" else "at_most": _num(items)}
+
+    def c_life(self, items: list[Any]) -> Data:
+        return {"count": "life", "player": _who(items), **self._bound(items)}
+
+    def c_cp(self, items: list[Any]) -> Data:
+        return {"count": "cp", "player": _who(items), **self._bound(items)}
+
+    def c_zone(self, items: list[Any]) -> Data:
+        return {"count": _COUNT[_token(items, "COUNTED_ZONE")], "player": _who(items), **self._bound(items)}
+
+    def c_trigger(self, items: list[Any]) -> Data:
+        return {"count": "trigger", "player": _who(items), **self._bound(items)}
+
+    def c_units(self, items: list[Any]) -> Data:
+        return {"count": "units", "player": _who(items), **self._bound(items)}
+
+    def c_color_units(self, items: list[Any]) -> Data:
+        color = _COLOR[_token(items, "COLOR")]
+        return {"count": "units", "player": _who(items), "color": color, **self._bound(items)}
+
+    # ------------------------------------------------------------ timings
+    def t_self(self, items: list[Any]) -> Data:
+        return {"on": _EVENT[_token(items, "EVENT")], "of": "self"}
+
+    def t_units(self, items: list[Any]) -> Data:
+        side, other = _who(items), bool(_tokens(items, "OTHER"))
+        if other and side != "own":
+            raise _Unread("「相手の他のユニット」: other than which unit?")
+        return {"on": _EVENT[_token(items, "EVENT")], "of": "other_own" if other else side}
+
+    def t_any_unit(self, items: list[Any]) -> Data:
+        return {"on": _EVENT[_token(items, "EVENT")], "of": "any"}
+
+    def t_oc(self, items: list[Any]) -> Data:
+        return {"on": "oc", "of": "self"}
+
+    def t_turn(self, items: list[Any]) -> Data:
+        return {"on": _TURN[_token(items, "TURN_EVENT")], "of": _who(items)}
+
+    def t_any_turn(self, items: list[Any]) -> Data:
+        return {"on": _TURN[_token(items, "TURN_EVENT")], "of": "any"}
+
+    def t_self_battle_end(self, items: list[Any]) -> Data:
+        return {"on": "battle_end", "of": "self"}
+
+    def t_battle_end(self, items: list[Any]) -> Data:
+        return {"on": "battle_end", "of": "any"}
+
+    # ------------------------------------------------------------ abilities and cards
+    def ability(self, items: list[Any]) -> Data:
+        fields = [e for e in items[1] if e.get("field")]
+        out = {**items[0], "effects": [e for e in items[1] if not e.get("field")]}
+        if fields:
+            out["_field"] = fields
+        return out
+
+    def card_text(self, items: list[Any]) -> Data:
+        if any(e.get("field") for e in items[1]):
+            raise _Unread("a field effect on a card that is not a unit")
+        return {**items[0], "effects": items[1]}
+
+    def kw(self, items: list[Any]) -> tuple[str, str]:
+        return ("keyword", _token(items, "KEYWORD"))
+
+    def kw_dimension(self, items: list[Any]) -> tuple[str, int]:
+        return ("dimension", _num(items))
+
+    def f_bp(self, items: list[Any]) -> Data:
+        return {**self._field(items[0]), "bp": int(_token(items, "SIGNED"))}
+
+    def f_keyword(self, items: list[Any]) -> Data:
+        return {**self._field(items[0]), "keywords": [_token(items, "KEYWORD")]}
+
+    def _field(self, where: _Filter) -> Data:
+        if set(where) - {"side", "other", "color"}:
+            raise _Unread("a field effect on units chosen by more than whose, 他の and colour")
+        return {"field": True, **where}
+
+    def field_text(self, items: list[Any]) -> Data:
+        out = dict(items[0])
+        out.pop("field")
+        return out
+
+    def unit_text(self, items: list[Any]) -> Data:
+        out: Data = {}
+        for item in items:
+            if isinstance(item, tuple) and item[0] == "keyword":
+                out.setdefault("keywords", []).append(item[1])
+            elif isinstance(item, tuple) and item[0] == "dimension":
+                out.setdefault("keywords", []).append("次元干渉")
+                out["dimension"] = item[1]
+            elif isinstance(item, dict) and item.pop("field", False):
+                out.setdefault("field", []).append(item)
+            elif isinstance(item, dict):
+                out.setdefault("field", []).extend(item.pop("_field", []))
+                out.setdefault("abilities", []).append(item)
+        for field in out.get("field", []):
+            field.pop("field", None)
+        if out.get("field") == []:
+            del out["field"]
+        return out
+
+
+def normalize(text: str) -> str:
+    """The text as the grammar reads it: NFKC (full-width digits and signs), no spaces."""
+    out = unicodedata.normalize("NFKC", text).strip()
+    return re.sub(r"\s+", "", out)
+
+
+def _fail(text: str, position: int, card: str, why: str = "") -> UnreadText:
+    end = text.find("。", position)
+    phrase = text[position : end + 1 if end >= 0 else len(text)] or text[max(0, position - 10) :]
+    return UnreadText(text, position, phrase, card, why)
+
+
+def _parse(text: str, start: str, card: str) -> Any:
+    """Parse normalised ``text`` from rule ``start`` and build its vocabulary; UnreadText on failure."""
+    try:
+        tree: Tree[Token] = parser().parse(text, start=start)
+    except UnexpectedInput as exc:
+        pos = exc.pos_in_stream if isinstance(exc.pos_in_stream, int) and exc.pos_in_stream >= 0 else len(text)
+        pos = min(pos, max(len(text) - 1, 0))
+        clause = max(text.rfind("。", 0, pos), text.rfind("、", 0, pos), text.rfind("】", 0, pos)) + 1
+        raise _fail(text, clause, card, f"the reading stopped at 「{text[pos : pos + 12]}」") from None
+    try:
+        return _Build().transform(tree)
+    except VisitError as exc:
+        if isinstance(exc.orig_exc, _Unread):
+            node = exc.obj
+            meta = node.meta if isinstance(node, Tree) else None
+            start_pos = meta.start_pos if meta is not None and not meta.empty else 0
+            end_pos = meta.end_pos if meta is not None and not meta.empty else len(text)
+            raise UnreadText(text, start_pos, text[start_pos:end_pos], card, exc.orig_exc.what) from None
+        raise
+
+
+def read_effects(text: str, card: str = "") -> list[Data]:
+    """Instructions alone (a joker's text) as a list of ops."""
+    body = normalize(text)
+    result: list[Data] = _parse(body, "effects", card)
+    if any(e.get("field") for e in result):
+        raise _fail(body, 0, card, "a field effect among instructions: give it as a unit's field effect")
+    return result
+
+
+def read_ability(text: str, card: str = "") -> Data:
+    """One effect of a unit: ``on``, ``of`` and ``effects`` (its name and pattern are not printed)."""
+    body = normalize(text)
+    result: Data = _parse(body, "ability", card)
+    if "_field" in result:
+        raise _fail(body, 0, card, "a field effect in an effect's text: give it as the card's field effect")
+    return result
+
+
+def read_field(text: str, card: str = "") -> Data:
+    """One フィールド効果: whose units, 他の, colour, and the BP or keyword they have."""
+    result: Data = _parse(normalize(text), "field_text", card)
+    return result
+
+
+def read_card(text: str, kind: CardType, card: str = "") -> Data:
+    """A card's whole printed text as the keys of its ``[cards.KEY]`` table.
+
+    A unit's (or an evolution's): ``keywords`` (and ``dimension``), ``abilities``, ``field``. A trigger's or
+    an intercept's: ``on``, ``of``, ``effects``. A joker's: ``effects``.
+    """
+    body = normalize(text)
+    if kind in ("unit", "evolution"):
+        result: Data = _parse(body, "unit_text", card)
+        return result
+    if kind == "joker":
+        return {"effects": read_effects(body, card)}
+    found: Data = _parse(body, "card_text", card)
+    return found
+
+
+def guess_type(text: str) -> CardType:
+    """What a text is printed on, as far as the text shows: keywords or 「このユニット」 (a unit), a timing
+    first (a trigger card; an intercept reads the same), or else a joker's instructions."""
+    body = normalize(text)
+    if body.startswith("【") or "このユニット" in body or "OC時" in body:
+        return "unit"
+    try:
+        parser().parse(body, start="card_text")
+    except UnexpectedInput:
+        return "joker"
+    return "trigger"
