@@ -16,6 +16,7 @@ catalogs (empty, to be translated) and drops ones no longer used.
 from __future__ import annotations
 
 import functools
+import hashlib
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -69,25 +70,79 @@ def catalog_path(language: str) -> Path:
 
 @functools.cache
 def translations(language: Language) -> Translations:
-    """The catalog of ``language`` (read once a process)."""
+    """The catalog of ``language`` (read once a process).
+
+    What Babel reads from a ``.po`` file is kept in the cache folder (``catalogs/``, keyed by the
+    file's bytes), so a command in Japanese does not import Babel each time: a warm ``judgekit
+    rule`` stays a quick look-up.
+    """
+    path = catalog_path(language)
+    if not path.is_file():
+        return Translations(language, {}, {})
+    data = path.read_bytes()
+    key = hashlib.sha256(data).hexdigest()[:32]
+    cached = _cached_catalog(language, key)
+    if cached is not None:
+        return cached
+    found = _read_catalog(language, data)
+    _store_catalog(found, key)
+    return found
+
+
+def _read_catalog(language: Language, data: bytes) -> Translations:
+    """A ``.po`` file's translations, read with Babel (fuzzy and untranslated entries left out)."""
+    import io
+
     from babel.messages.pofile import read_po
 
-    path = catalog_path(language)
     messages: dict[str, str] = {}
     plurals: dict[str, tuple[str, ...]] = {}
-    if path.is_file():
-        with path.open("rb") as fp:
-            catalog = read_po(fp, locale=language, domain=DOMAIN)
-        for entry in catalog:
-            if not entry.id or entry.fuzzy:
-                continue
-            if isinstance(entry.id, tuple):
-                strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
-                if all(strings):
-                    plurals[str(entry.id[0])] = tuple(str(s) for s in strings)
-            elif entry.string:
-                messages[str(entry.id)] = str(entry.string)
+    for entry in read_po(io.BytesIO(data), locale=language, domain=DOMAIN):
+        if not entry.id or entry.fuzzy:
+            continue
+        if isinstance(entry.id, tuple):
+            strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+            if all(strings):
+                plurals[str(entry.id[0])] = tuple(str(s) for s in strings)
+        elif entry.string:
+            messages[str(entry.id)] = str(entry.string)
     return Translations(language, messages, plurals)
+
+
+def _catalog_cache(language: Language) -> Path:
+    from rules_index.graph import cache_dir
+
+    return cache_dir() / "catalogs" / f"{DOMAIN}-{language}.json"
+
+
+def _cached_catalog(language: Language, key: str) -> Translations | None:
+    """The translations kept for the catalog whose bytes hash to ``key``, or None."""
+    import json
+
+    try:
+        stored = json.loads(_catalog_cache(language).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(stored, dict) or stored.get("key") != key:
+        return None
+    plurals = {k: tuple(v) for k, v in stored["plurals"].items()}
+    return Translations(language, dict(stored["messages"]), plurals)
+
+
+def _store_catalog(found: Translations, key: str) -> None:
+    """Keep ``found`` in the cache folder (atomically; a cache that cannot be written is no error)."""
+    import json
+    import tempfile
+
+    path = _catalog_cache(found.language)
+    text = json.dumps({"key": key, "messages": found.messages, "plurals": found.plurals}, ensure_ascii=False)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, delete=False) as fh:
+            fh.write(text)
+        os.replace(fh.name, path)
+    except OSError:
+        pass
 
 
 def parse_language(value: str) -> Language | None:

@@ -152,3 +152,28 @@ def test_a_failed_expectation_is_said_in_the_chosen_language(tmp_path: Path) -> 
     assert out.splitlines()[-1] == "シナリオ 1 件: 合格 0、失敗 1"
     code, out, _ = invoke("--lang", "en", "check", str(broken))
     assert "       expect.cites: 102.1 is never cited (nor any rule under it)\n" in out
+
+
+def test_a_catalog_is_kept_in_the_cache_by_its_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
+    from judgekit import i18n
+
+    monkeypatch.setenv("JUDGEKIT_CACHE", str(tmp_path))
+    fresh = i18n._read_catalog("ja", i18n.catalog_path("ja").read_bytes())
+    kept = tmp_path / "catalogs" / "judgekit-ja.json"
+    i18n.translations.cache_clear()
+    try:
+        assert i18n.translations("ja") == fresh and kept.is_file()  # read with Babel, then kept
+        i18n.translations.cache_clear()
+        assert i18n.translations("ja") == fresh  # from the cache
+        stale = json.loads(kept.read_text(encoding="utf-8"))
+        stale.update(key="another catalog", messages={"children:": "古い"})
+        kept.write_text(json.dumps(stale), encoding="utf-8")
+        i18n.translations.cache_clear()
+        assert i18n.translations("ja").gettext("children:") == "下位のルール:"  # other bytes: read again
+        kept.write_text("{", encoding="utf-8")
+        i18n.translations.cache_clear()
+        assert i18n.translations("ja") == fresh  # a broken cache file is no error
+    finally:
+        i18n.translations.cache_clear()
