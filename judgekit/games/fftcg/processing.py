@@ -168,13 +168,22 @@ CARD_PROCESSES = (zero_power, lethal_damage, same_name, light_dark, sixth_backup
     "5.2.6.1",
     "5.2.2.1",
     "15.1.1.9.8",
+    "13.1",
+    "11.12.5.5",
     role=RuleRole.PROCESS,
 )
 def rule_processes(g: Fftcg, cites: Sequence[str], *, silent: bool = False) -> bool:
-    """12.3: every rule process that applies is carried out at once, as one event; again until none applies."""
+    """12.3: every rule process that applies is carried out at once, as one event; again until none applies.
+
+    When carrying them out brings back a position they already left (a replacement effect that makes a
+    forward dull instead of broken, while its damage still equals its power), the rulebook allows two
+    readings: the same break comes back at every check, an endless loop no one can stop, so the game is a
+    draw (13.1); or the break that comes back is the result of the replacement, which is not applied to it
+    again (11.12.5.5), so the forward is broken. The run stops naming both (AMBIGUITIES.md)."""
     if silent:
         return any(p(g, silent=True) for p in (*LOSS_PROCESSES, *CARD_PROCESSES))
     any_done = False
+    seen: set[str] = set()
     while True:
         losses = [x for p in LOSS_PROCESSES for x in p(g, silent=True)]
         moves = [(p, plan) for p in CARD_PROCESSES if (plan := p(g, silent=True))]
@@ -198,6 +207,19 @@ def rule_processes(g: Fftcg, cites: Sequence[str], *, silent: bool = False) -> b
         g.empty_draw.clear()
         g.empty_damage.clear()
         g.damage_sources.clear()
+        position = _position(g)
+        if position in seen:
+            again = tuple(g.cref(i) for _, plan in moves for i, _rid in plan)
+            raise g.ambiguity(["12.3", "13.1", "11.12.5.5"], msg("ff.gap.endless_processes", cards=again))
+        seen.add(position)
+
+
+def _position(g: Fftcg) -> str:
+    """What the rule processes read: every zone's cards and the markers of the cards on the field."""
+    st = g.state
+    parts = [f"{z}:{','.join(ids)}" for z, ids in sorted(st.zones.items())]
+    parts += [f"{i}:{sorted(c.markers.items())}" for i, c in sorted(st.cards.items()) if c.zone.endswith(".field")]
+    return "|".join(parts)
 
 
 def _record_loss(g: Fftcg, pid: str, rid: str) -> None:
