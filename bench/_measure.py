@@ -99,7 +99,7 @@ def scratch() -> tempfile.TemporaryDirectory[str]:
 def machine() -> str:
     """The machine the figures come from, and how busy it was."""
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    return f"{os.cpu_count()} cores, load average {load} when done; Python {sys.version.split()[0]}"
+    return f"{os.cpu_count()} cores, load average {load} when done; Python {sys.version.split()[0]}, bytecode cached"
 
 
 def ratio(value: float, baseline: float) -> str:

@@ -5,7 +5,9 @@ page per chapter of each (11 + 15; an FFTCG chapter holds all its rules) and one
 Cross section (98), every rule a heading with its text: 124 pages, MkDocs' own theme, no
 plugins. judgekit's site (every document, rule pages, glossary, search, lint, history,
 coverage, every scenario replayed) is built into a fresh folder. Each is timed from scratch
-and again with nothing changed, as whole processes; the ratios are judgekit / MkDocs.
+and again with nothing changed, as whole processes; the ratios are judgekit / MkDocs. From
+scratch means no previous site and no cached scenario runs (the rules index cache is warm);
+nothing changed means judgekit's incremental build finds every input as the last build left it.
 Targets (issue 14): from scratch at most 3x MkDocs; a rebuild with nothing changed at most 1x.
 
 MkDocs is a benchmark-only dependency: ``pip install -e '.[bench]'``.
@@ -87,9 +89,12 @@ def main() -> int:
         build_mk = [mkdocs, "build", "--quiet", "--config-file", str(project / "mkdocs.yml"), "--site-dir", str(mk_out)]
         build_jk = [JUDGEKIT, "build", "--out", str(jk_out)]
         wipe_mk = [PYTHON, "-c", f"import shutil; shutil.rmtree({str(mk_out)!r}, ignore_errors=True)"]
-        wipe_jk = [PYTHON, "-c", f"import shutil; shutil.rmtree({str(jk_out)!r}, ignore_errors=True)"]
+        gone = [str(p) for p in (jk_out, folder / "cache" / "site", folder / "cache" / "scenarios")]
+        wipe_jk = [PYTHON, "-c", f"import shutil\nfor p in {gone!r}: shutil.rmtree(p, ignore_errors=True)"]
         mk_cold = measure(build_mk, env, args.runs, cwd=project, before=wipe_mk)
         jk_cold = measure(build_jk, env, args.runs, before=wipe_jk)
+        if not (jk_out / "index.html").is_file():  # a crash exits 1, which the measure lets pass (check's findings)
+            raise SystemExit(f"judgekit build wrote no site at {jk_out}: run it by hand to see why")
         mk_warm = measure(build_mk, env, args.runs, cwd=project)
         jk_warm = measure(build_jk, env, args.runs)
         jk_pages = sum(1 for _ in jk_out.rglob("*.html"))
