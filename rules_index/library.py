@@ -88,9 +88,11 @@ def plan_import(
     """
     _check_args(game, version, document, date)
     if library.resolve() == SOURCES.resolve() or SOURCES.resolve() in library.resolve().parents:
-        raise LibraryError(f"{library}: this is the library judgekit ships; choose a library of your own (--library)")
+        raise LibraryError.from_message(
+            "{library}: this is the library judgekit ships; choose a library of your own (--library)", library=library
+        )
     if not file.is_file():
-        raise LibraryError(f"{file}: no such file")
+        raise LibraryError.from_message("{file}: no such file", file=file)
     data = file.read_bytes()
     catalog = load_catalog(library=library)
     held = next((g for g in catalog.games if g.id == game), None)
@@ -106,7 +108,12 @@ def plan_import(
         existing = next((d for d in held.documents if d.id == doc_id), None)
         if existing is not None and any(v.version == version for v in existing.versions):
             versions = ", ".join(v.version for v in existing.versions)
-            raise LibraryError(f"{game} {doc_id} version {version!r} is already held (versions: {versions})")
+            raise LibraryError.from_message(
+                "{document} version {version} is already held (versions: {versions})",
+                document=f"{game} {doc_id}",
+                version=repr(version),
+                versions=versions,
+            )
     stem = _UNSAFE_IN_NAME.sub("-", f"{doc_id}-{version}").strip("-")
     from_pdf = is_pdf(data)
     pages = 0
@@ -168,7 +175,9 @@ def write_import(plan: ImportPlan) -> list[Path]:
             if target.exists():
                 if target.read_bytes() == stored.data:
                     continue
-                raise LibraryError(f"{target}: a different file of that name is already in the library")
+                raise LibraryError.from_message(
+                    "{file}: a different file of that name is already in the library", file=target
+                )
             _atomic_write(target, stored.data)
             written.append(target)
         manifest = folder / "manifest.toml"
@@ -186,7 +195,9 @@ def write_import(plan: ImportPlan) -> list[Path]:
         written.append(manifest)
     except OSError as exc:
         _remove(written, folder if created else None)
-        raise LibraryError(f"{folder}: cannot write the library ({exc.strerror or exc})") from exc
+        raise LibraryError.from_message(
+            "{folder}: cannot write the library ({reason})", folder=folder, reason=exc.strerror or exc
+        ) from exc
     except JudgekitError:
         _remove(written, folder if created else None)
         raise

@@ -60,6 +60,10 @@ def test_errors_are_framed_in_the_chosen_language(tmp_path: Path) -> None:
     assert code == 2 and err == "エラー: 名前 'Bad Name': 英小文字、数字、ハイフンで指定してください\n"
     code, _, err = invoke("--lang", "ja", "check", str(tmp_path))
     assert code == 2 and err == "エラー: シナリオファイルが見つかりません\n"
+    missing = tmp_path / "missing.txt"
+    args = ["import", str(missing), "--game", "mtg", "--version", "1", "--library", str(tmp_path / "lib")]
+    code, _, err = invoke("--lang", "ja", *args)
+    assert code == 2 and err == f"エラー: {missing}: そのファイルはありません\n"
     folder = tmp_path / "out"
     folder.mkdir()
     code, _, err = invoke("--lang", "ja", "impact", "divine-cross", "1.0.16", "1.0.16", "--junit", str(folder))
