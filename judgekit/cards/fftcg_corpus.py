@@ -70,16 +70,16 @@ _CARD: TypeAdapter[vocab.CardDef] = TypeAdapter(vocab.CardDef)
 _ABILITY: TypeAdapter[vocab.Ability] = TypeAdapter(vocab.Ability)
 
 
-def _unlabel(data: Any, key: str = "") -> Any:
+def unlabel(data: Any, key: str = "") -> Any:
     """``data`` without what a text does not print: texts, delayed abilities' and options' names; modes
     named by their place."""
     if isinstance(data, list):
-        out = [_unlabel(d, key) for d in data]
+        out = [unlabel(d, key) for d in data]
         if key == "modes":
             out = [{**m, "name": str(i + 1)} for i, m in enumerate(out)]
         return out
     if isinstance(data, dict):
-        out_d: Data = {k: _unlabel(v, k) for k, v in data.items() if k != "text"}
+        out_d: Data = {k: unlabel(v, k) for k, v in data.items() if k != "text"}
         if out_d.get("op") == "delayed" or key == "options":
             out_d.pop("name", None)
         if key == "options":
@@ -97,8 +97,8 @@ def _named(reading: Data, given: Data) -> Data:
 
 def ability_differs(reading: Data, given: Data) -> str:
     """How an ability read differs from the one given by hand (empty: the same once validated)."""
-    mine = _ABILITY.validate_python(_unlabel(_named(reading, given)))
-    hand = _ABILITY.validate_python(_unlabel(copy.deepcopy(given)))
+    mine = _ABILITY.validate_python(unlabel(_named(reading, given)))
+    hand = _ABILITY.validate_python(unlabel(copy.deepcopy(given)))
     return (
         ""
         if mine == hand
@@ -117,7 +117,7 @@ def card_differs(reading: Data, given: Data) -> str:
     if "abilities" in hand and "abilities" not in mine:
         mine["abilities"] = hand["abilities"]  # abilities given apart from the card's text
     try:
-        same = _CARD.validate_python(_unlabel(mine)) == _CARD.validate_python(_unlabel(hand))
+        same = _CARD.validate_python(unlabel(mine)) == _CARD.validate_python(unlabel(hand))
     except ValueError as exc:
         return f"read something the vocabulary rejects: {exc}"
     shown = {k: v for k, v in mine.items() if k not in _PRINTED}

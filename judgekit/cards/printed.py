@@ -253,7 +253,14 @@ def _exes(
     return out
 
 
+def _fftcg(key: str, card: Data, problems: list[tuple[str, str]]) -> list[PartReport]:
+    from judgekit.cards.printed_fftcg import read_fftcg
+
+    return read_fftcg(key, card, problems)
+
+
 READERS: dict[str, Callable[[str, Data, list[tuple[str, str]]], list[PartReport]]] = {
     "divine-cross": _divine_cross,
+    "fftcg": _fftcg,
 }
 """Game id → its card reader for scenario files."""

@@ -34,6 +34,19 @@ def card_tables(game: str, options: Sequence[str]) -> str:
     """The ``[cards.KEY]`` tables for ``options`` (each ``NAME=TEXT``), as TOML text."""
     if game not in READERS:
         raise CardOptionError(f"--card: no reader of {game}'s card text yet (readers: {', '.join(READERS)})")
+    if game == "fftcg":
+        from judgekit.cards import scenario_cards_fftcg
+
+        pairs = [parse_card_option(value) for value in options]
+        names = [n for n, _ in pairs]
+        twice = sorted({n for n in names if names.count(n) > 1})
+        if twice:
+            raise CardOptionError(f"--card {twice[0]}: given twice")
+        keys = {n: n if _BARE_KEY.fullmatch(n) else toml_value(n) for n in names}
+        try:
+            return "\n".join(scenario_cards_fftcg.card_tables(pairs, keys))
+        except ValueError as exc:
+            raise CardOptionError(str(exc)) from None
     from judgekit.cards.divine_cross import guess_kind  # the one reader so far
 
     blocks: list[str] = []
