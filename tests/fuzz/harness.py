@@ -17,6 +17,9 @@ Properties checked on every play (:func:`play`):
   appears except an ability's pseudo-card made and removed by the engine, an attached card lies
   in its host's zone;
 - the same input gives a byte-identical trace (the live run, and the written scenario run twice);
+- every step's board, made by reusing the views of what did not change, equals a board built
+  afresh, and the board of every step rebuilt from the JSON trace (the first whole, then the
+  differences) equals the live run's;
 - an action the engine's rule function calls legal in check-only mode is accepted when played,
   and one it calls illegal is rejected.
 
@@ -56,12 +59,14 @@ from judgekit.engine import (
     StepKind,
     Trace,
 )
+from judgekit.engine.board_delta import trace_boards
 from judgekit.engine.rules import RuleSpec
 from judgekit.errors import AmbiguityError
 from judgekit.games import GAMES, game_support
 from judgekit.games.coverage import document_nodes
 from judgekit.render.sentences import english
 from judgekit.scenario import SCENARIOS_DIR, Scenario, scripted_inputs, trace_text
+from tests.engine.boards import fresh_board
 
 Raw = dict[str, Any]
 """A scenario (or part of one) as plain TOML data."""
@@ -551,6 +556,8 @@ def _watch(g: Engine, inputs: WatchedInputs, watch: Watch) -> None:
         gone = {c.subject for c in step.changes if c.kind is ChangeKind.MOVE and c.after is None}
         problems = _conservation(g, (known | made) - gone)
         known = set(g.state.cards)
+        if step.board != fresh_board(g):
+            problems.append("its board differs from the board built afresh")
         for p in problems:
             watch.findings.append(f"step {step.index} ({english(step.sentence)}): {p}")
         return step
@@ -734,6 +741,11 @@ def _determinism(scenario: Scenario, live: Trace | None) -> list[str]:
         out.append(f"the same scenario run twice gives two different traces: {_diff(first, second)}")
     if live is not None and first != (text := trace_text(live)):
         out.append(f"the written scenario's trace differs from the live run's: {_diff(text, first)}")
+    if live is not None:
+        rebuilt = trace_boards(json.loads(first))
+        wrong = [s.index for s, board in zip(live.steps, rebuilt, strict=False) if s.board != board]
+        if wrong or len(rebuilt) != len(live.steps):
+            out.append(f"the boards rebuilt from the JSON trace differ from the live run's (steps {wrong[:5]})")
     return out
 
 

@@ -97,6 +97,23 @@ def test_a_card_in_two_zones_is_found() -> None:
     ]
 
 
+def test_a_stale_board_and_a_board_difference_left_out_are_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The board properties are not blind: an engine that shows its first board at every step, and a trace whose
+    steps leave out what changed on the board, each break one."""
+    from judgekit.engine import Engine
+    from judgekit.scenario import load_scenario
+    from tests.fuzz.harness import replay
+
+    scenario = load_scenario(SCENARIOS_DIR / "divine-cross" / "advantage-after-modifiers.toml")
+    built = Engine.board
+    first: dict[int, Any] = {}
+    monkeypatch.setattr(Engine, "board", lambda g: first.setdefault(id(g), built(g)))
+    assert any(f.endswith("its board differs from the board built afresh") for f in replay(scenario))
+    monkeypatch.setattr(Engine, "board", built)
+    monkeypatch.setattr("judgekit.engine.board_delta.board_delta", lambda before, after: {})
+    assert any(f.startswith("the boards rebuilt from the JSON trace differ") for f in replay(scenario))
+
+
 def _findings(game: str, seed: int) -> list[str]:
     try:
         return play(GAMES[game], RandomChooser(seed)).findings
