@@ -1,4 +1,4 @@
-"""Benchmark: reading every card text of the Divine Cross, FFTCG and Code of Joker scenarios with their card-text readers (issue 16).
+"""Benchmark: reading every card text of the Divine Cross, FFTCG and Code of Joker scenarios (issue 16).
 
 Times, in this process, for each game, building the parser from the grammars (cold: no parser cache, as on the first
 run; warm: loaded from the cache under $JUDGEKIT_CACHE, a temporary folder here) and reading all the

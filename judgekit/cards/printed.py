@@ -259,8 +259,15 @@ def _fftcg(key: str, card: Data, problems: list[tuple[str, str]]) -> list[PartRe
     return read_fftcg(key, card, problems)
 
 
+def _code_of_joker(key: str, card: Data, problems: list[tuple[str, str]]) -> list[PartReport]:
+    from judgekit.cards.printed_code_of_joker import complete_card
+
+    return complete_card(key, card, problems)
+
+
 READERS: dict[str, Callable[[str, Data, list[tuple[str, str]]], list[PartReport]]] = {
     "divine-cross": _divine_cross,
+    "code-of-joker": _code_of_joker,
     "fftcg": _fftcg,
 }
 """Game id → its card reader for scenario files."""

@@ -47,7 +47,18 @@ def card_tables(game: str, options: Sequence[str]) -> str:
             return "\n".join(scenario_cards_fftcg.card_tables(pairs, keys))
         except ValueError as exc:
             raise CardOptionError(str(exc)) from None
-    from judgekit.cards.divine_cross import guess_kind  # the one reader so far
+    if game == "code-of-joker":
+        from judgekit.cards import scenario_cards_code_of_joker
+
+        pairs = [parse_card_option(value) for value in options]
+        names = [n for n, _ in pairs]
+        if len(set(names)) != len(names):
+            raise CardOptionError(f"--card {next(n for n in names if names.count(n) > 1)}: given twice")
+        try:
+            return scenario_cards_code_of_joker.card_tables(pairs)
+        except JudgekitError as exc:
+            raise CardOptionError(str(exc)) from None
+    from judgekit.cards.divine_cross import guess_kind
 
     blocks: list[str] = []
     seen: set[str] = set()

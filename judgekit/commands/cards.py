@@ -12,15 +12,23 @@ from typing import Annotated
 
 import typer
 
-from judgekit.cards import fftcg, render_fftcg
+from judgekit.cards import code_of_joker, fftcg, render_code_of_joker, render_fftcg
 from judgekit.cards.divine_cross import guess_kind, read_card
 from judgekit.cards.render import card_sentences, card_toml
 from judgekit.commands.common import echo_json, guarded
 from rules_index.errors import JudgekitError
 
-READERS = ("divine-cross", "fftcg")
+READERS = ("divine-cross", "fftcg", "code-of-joker")
 """Games whose card text can be read (the others are to come)."""
-_ALIASES = {"dc": "divine-cross", "divine-cross": "divine-cross", "ff": "fftcg", "fftcg": "fftcg"}
+_ALIASES = {
+    "dc": "divine-cross",
+    "divine-cross": "divine-cross",
+    "ff": "fftcg",
+    "fftcg": "fftcg",
+    "coj": "code-of-joker",
+    "code-of-joker": "code-of-joker",
+}
+_COJ_KINDS = ("unit", "evolution", "trigger", "intercept", "joker")
 _FFTCG_KINDS = ("forward", "backup", "monster", "summon")
 
 
@@ -43,6 +51,14 @@ class CardKindOpt(StrEnum):
     """FFTCG: a monster."""
     SUMMON = "summon"
     """FFTCG: a summon: its text is its effect."""
+    EVOLUTION = "evolution"
+    """Code of Joker: an evolution (read as a unit: keywords, effects, field effects)."""
+    TRIGGER = "trigger"
+    """Code of Joker: a trigger card (its timing, then its effect)."""
+    INTERCEPT = "intercept"
+    """Code of Joker: an intercept card (read as a trigger card)."""
+    JOKER = "joker"
+    """Code of Joker: a joker (its effect)."""
 
 
 class CardFormat(StrEnum):
@@ -71,6 +87,11 @@ def read_text(game: str, text: str, kind: str | None, name: str = "") -> tuple[s
         if typed not in _FFTCG_KINDS:
             raise JudgekitError(f"--kind {typed!r}: expected {', '.join(_FFTCG_KINDS)} for fftcg")
         return typed, fftcg.read_card(text, typed, name)  # type: ignore[arg-type]
+    if key == "code-of-joker":
+        typed = kind or code_of_joker.guess_type(text)
+        if typed not in _COJ_KINDS:
+            raise JudgekitError(f"--kind {typed!r}: expected {', '.join(_COJ_KINDS)} for code-of-joker")
+        return typed, code_of_joker.read_card(text, typed, name)  # type: ignore[arg-type]
     used = kind or guess_kind(text)
     if used not in ("unit", "event", "action", "assist"):
         raise JudgekitError(f"--kind {used!r}: expected unit, event, action or assist")
@@ -96,12 +117,14 @@ def card(
         echo_json({"game": key, "kind": used, "text": text, "reading": reading})
         return
     typer.echo(
-        f"# read as {'an' if used in ('event', 'action', 'assist') else 'a'} {used}"
+        f"# read as {'an' if used in ('event', 'action', 'assist', 'evolution', 'intercept') else 'a'} {used}"
         + ("" if kind else " (guessed; --kind to say)")
     )
     toml, sentences = (
         (render_fftcg.card_toml, render_fftcg.card_sentences) if key == "fftcg" else (card_toml, card_sentences)
     )
+    if key == "code-of-joker":
+        toml, sentences = render_code_of_joker.card_toml, render_code_of_joker.card_sentences
     typer.echo(toml(reading))
     typer.echo("")
     for sentence in sentences(reading):
