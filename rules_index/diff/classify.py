@@ -13,6 +13,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from rules_index.diff.inline import inline_diff
 from rules_index.diff.match import Group, find_groups, linked
@@ -209,10 +210,20 @@ def classify_matches(old_side: Side, new_side: Side, mapping: dict[int, int]) ->
     image = images(mapping, splits, merges)
     classifier = Classifier(old_side, new_side, mapping, image, {}, kept_order(old_side, new_side, mapping, image))
     placed: list[tuple[tuple[int, int, int], RuleChange]] = []
+    old_rules, new_rules, old_raw, new_raw = old_side.rules, new_side.rules, old_side.raw, new_side.raw
+    in_order = classifier.in_order
     for i in sorted(mapping):
-        entry = classifier.classify_pair(i, mapping[i])
+        j = mapping[i]
+        if (  # most rules of a new edition: printed the same, same id, same parent, same order
+            old_raw[i] == new_raw[j]
+            and old_rules[i].id == new_rules[j].id
+            and i in in_order
+            and linked(old_side.parent[i], new_side.parent[j], image)
+        ):
+            continue  # what classify_pair would find: nothing changed
+        entry = classifier.classify_pair(i, j)
         if entry is not None:
-            placed.append(((mapping[i], 1, i), entry))
+            placed.append(((j, 1, i), entry))
     for group in splits:
         placed.append(((group.pieces[0], 1, group.whole), group_entry(classifier, group, split=True)))
     for group in merges:
@@ -251,7 +262,11 @@ def kept_order(old: Side, new: Side, mapping: Mapping[int, int], image: Mapping[
     for p, children in old.children.items():
         counterpart = image.get(p, -2) if p != -1 else -1
         stayed = [i for i in children if i in mapping and new.parent[mapping[i]] == counterpart]
-        kept.update(stayed[k] for k in longest_increasing([mapping[i] for i in stayed]))
+        images = [mapping[i] for i in stayed]
+        if all(a < b for a, b in pairwise(images)):  # the usual case: every one kept its order
+            kept.update(stayed)
+        else:
+            kept.update(stayed[k] for k in longest_increasing(images))
     return frozenset(kept)
 
 
