@@ -374,6 +374,25 @@ class _Build(Transformer[Token, Any]):
         keywords = next(i for i in items if isinstance(i, list))
         return {"op": "gain", "target": _effect_target(items), "keywords": keywords}
 
+    def crystals(self, items: list[Any]) -> Data:
+        return {"op": "crystals", "count": _num(items)}
+
+    def counters_put(self, items: list[Any]) -> Data:
+        return {
+            "op": "counters",
+            "target": _effect_target(items),
+            "name": _token(items, "COUNTER"),
+            "count": _num(items),
+        }
+
+    def counters_remove(self, items: list[Any]) -> Data:
+        name, count = _token(items, "COUNTER"), -_num(items)
+        return {"op": "counters", "target": _effect_target(items), "name": name, "count": count}
+
+    def cannot_for_a_while(self, items: list[Any]) -> Data:
+        action = "attack" if _token(items, "CANNOT_DO").startswith("アタック") else "block"
+        return {"op": "continuous", "effect": {"op": "cannot", "action": action, "target": _effect_target(items)}}
+
     def split(self, items: list[Any]) -> Data:
         whose, picker = _tokens(items, "WHO")
         if _WHO[whose] == "self_side" or _WHO[picker] == "self_side":
@@ -409,7 +428,7 @@ class _Build(Transformer[Token, Any]):
         for step in steps:
             step = dict(step)
             if who == "opponent":
-                if step["op"] not in ("discard", "draw"):
+                if step["op"] not in ("discard", "draw", "crystals"):
                     raise _Unread(f"相手は … {step['op']} (the opponent doing it)")
                 step["player"] = "opponent"
             if step["op"] == "gain_control":
@@ -642,6 +661,12 @@ class _Build(Transformer[Token, Any]):
             raise _Unread("a party the opponent controls")
         return {"on": "deals_damage_to_player", "subject": "own.party"}
 
+    def trig_damaged(self, items: list[Any]) -> Data:
+        return {"on": "receives_damage", "whose": _own(_who(items))}
+
+    def trig_summon_cast(self, items: list[Any]) -> Data:
+        return {"on": "summon_cast", "whose": _own(_who(items))}
+
     def trig_phase(self, items: list[Any]) -> Data:
         whose = _own(_who(items)) if _tokens(items, "WHO") else "any"
         return {"on": _PHASE[_token(items, "PHASE")], "whose": whose}
@@ -800,6 +825,12 @@ class _Build(Transformer[Token, Any]):
 
     def p_not_chosen(self, items: list[Any]) -> Data:
         return {"op": "cannot", "action": "be_chosen"}
+
+    def p_cannot(self, items: list[Any]) -> Data:
+        return {"op": "cannot", "action": "attack" if _token(items, "CANNOT_DO").startswith("アタック") else "block"}
+
+    def p_unblockable_any(self, items: list[Any]) -> Data:
+        return {"op": "unblockable_by", "blockers": {}}
 
     def p_must_chosen(self, items: list[Any]) -> Data:
         return {"op": "must", "action": "be_chosen"}

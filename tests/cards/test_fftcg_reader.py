@@ -190,3 +190,24 @@ def test_cli_fftcg_unread_exits_2() -> None:
     assert result.exit_code == 2
     assert "could not read" in result.output
     assert "Traceback" not in result.output
+
+
+MORE_TEMPLATES = [
+    "あなたがダメージを受けたとき、クリスタルを1つ得る。",
+    "あなたが召喚獣をキャストしたとき、カードを1枚引く。",
+    "クラウドがフィールドに出たとき、クラウドにチャージカウンターを1つ置く。",
+    "クラウドはブロックされない。",
+    "クラウドはアタックできない。",
+    "クラウドは相手の召喚獣やアビリティに選ばれない。",
+    "あなたのフォワードはブレイブを得る。",
+    "相手のフォワードがブレイクされたとき、カードを1枚引く。",
+    "《ダル》：相手のフォワードを1体選ぶ。ターン終了時まで、それはブロックできない。",
+    "《火》《火》《ダル》：相手のアクティブ状態のフォワードを1体選ぶ。それのパワーを-3000する。",
+    "「必殺」《S》《火》《火》：すべてのフォワードに5000ダメージを与える。",
+]
+
+
+@pytest.mark.parametrize("text", MORE_TEMPLATES)
+def test_more_templates_read_to_valid_abilities(text: str) -> None:
+    """Phrases of the rulebook's keyword actions and ability forms read to abilities the vocabulary accepts."""
+    TypeAdapter(Ability).validate_python(read_ability(text, "クラウド"))
