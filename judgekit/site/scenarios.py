@@ -72,8 +72,11 @@ class PrintedCard:
 
 def printed_cards(scenario: Any) -> tuple[PrintedCard, ...]:
     """The cards of a loaded scenario that the engine read from their printed text."""
+    from judgekit.cards import render_fftcg
     from judgekit.cards.render import card_sentences, toml_value
 
+    fftcg = getattr(scenario, "game", "") == "fftcg"
+    say = render_fftcg.card_sentences if fftcg else card_sentences
     out = []
     for key, parts in scenario.cards_read.items():
         card = scenario.model.cards.get(key)
@@ -82,8 +85,10 @@ def printed_cards(scenario: Any) -> tuple[PrintedCard, ...]:
             label = p.section if p.section == "effects" else f"{p.section}[{p.index}]"
             reading = toml_value(p.reading) if p.reading is not None else ""
             whole = {p.section: p.reading if p.section == "effects" else [p.reading]} if p.reading is not None else {}
+            if fftcg and p.reading is not None and p.section in ("card", "keywords"):
+                whole = p.reading  # a summon's or character's own keys, or its keywords, as read
             try:
-                sentences = tuple(card_sentences(whole)) if whole else ()
+                sentences = tuple(say(whole)) if whole else ()
             except (KeyError, TypeError, ValueError):
                 sentences = ()
             shown.append(PrintedPart(label, p.text, p.source, reading, sentences, p.unread, p.differs))

@@ -98,3 +98,12 @@ def test_new_writes_fftcg_cards_from_their_printed_text(tmp_path: Path) -> None:
     assert '# effects = [{ op = "damage_player", player = "opponent", amount = 1 }]' in written
     bad = runner.invoke(app, ["new", "fftcg", "bad", "--dir", str(tmp_path), "--card", "謎=相手の山札を燃やす。"])
     assert bad.exit_code == 2 and "相手の山札を燃やす" in bad.output and not (tmp_path / "bad.toml").exists()
+
+
+def test_the_site_shows_an_fftcg_card_with_what_was_read(tmp_path: Path) -> None:
+    from judgekit.site.scenarios import printed_cards
+
+    cards = {c.key: c for c in printed_cards(load_scenario(_copy(tmp_path, EFFECTS, "")))}
+    (part,) = cards["ramuh"].parts
+    assert part.source == "text" and "damage_player" in part.reading
+    assert part.sentences == ("Effect: deal 1 damage to your opponent.",)
