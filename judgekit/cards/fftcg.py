@@ -1201,6 +1201,16 @@ def read_ability(text: str, name: str = "", card: str = "") -> Data:
     return result
 
 
+def read_mode(text: str, name: str = "", card: str = "") -> Data:
+    """One mode's text (what is between 「」 after 以下から…選ぶ): its ``choose`` and ``effects``."""
+    body = normalize(text, name)
+    out = _finish(_parse(body, "body", card or name), IT)
+    extra = sorted(k for k in out if k not in ("choose", "effects"))
+    if extra:
+        raise UnreadText(body, 0, body, card or name, f"a mode with {', '.join(extra)}")
+    return out
+
+
 def _card_level(text: str, name: str, card: str) -> Data:
     """A character's sentences about casting it: modes, additional or alternative costs, X in its cost."""
     body = normalize(text, name)

@@ -15,7 +15,7 @@ from typing import Any, Literal, cast
 
 from pydantic import TypeAdapter
 
-from judgekit.cards.fftcg import CardType, Data, read_ability, read_card
+from judgekit.cards.fftcg import CardType, Data, read_ability, read_card, read_mode
 from judgekit.games.fftcg import cards as vocab
 
 _PRINTED = ("name", "type", "elements", "cost", "number", "power", "jobs", "categories", "generic", "party_icon")
@@ -30,20 +30,33 @@ class CardText:
     """The scenario file's name."""
     card: str
     """The card's key."""
-    where: Literal["card", "ability"]
-    """The card's own ``text``, or an ability's."""
+    where: Literal["card", "ability", "mode"]
+    """The card's own ``text``, an ability's, or a mode's."""
     index: int
-    """Which ability (0 for the card's text)."""
+    """Which ability or mode (0 for the card's text)."""
     text: str
     """The printed text."""
     given: Data
     """The card's table as the scenario writes it."""
+    ability: int | None = None
+    """For a mode of an ability: which ability."""
 
     @property
     def label(self) -> str:
-        """``file card`` (``abilities[1]``), for reports and test ids."""
-        part = "" if self.where == "card" else f" abilities[{self.index}]"
-        return f"{self.file} {self.card}{part}"
+        """``file card`` (``abilities[1]``, ``modes[0]``, ``abilities[0].modes[1]``), for reports and test ids."""
+        if self.where == "card":
+            return f"{self.file} {self.card}"
+        if self.where == "ability":
+            return f"{self.file} {self.card} abilities[{self.index}]"
+        owner = "" if self.ability is None else f"abilities[{self.ability}]."
+        return f"{self.file} {self.card} {owner}modes[{self.index}]"
+
+    @property
+    def mode(self) -> Data:
+        """The mode's table as the scenario writes it (for ``where = "mode"``)."""
+        holder = self.given if self.ability is None else self.given["abilities"][self.ability]
+        mode: Data = holder["modes"][self.index]
+        return mode
 
 
 def card_texts(folder: Path) -> Iterator[CardText]:
@@ -53,9 +66,15 @@ def card_texts(folder: Path) -> Iterator[CardText]:
         for key, card in data.get("cards", {}).items():
             if card.get("text"):
                 yield CardText(path.name, key, "card", 0, card["text"], card)
+            for m, mode in enumerate(card.get("modes", [])):
+                if mode.get("text"):
+                    yield CardText(path.name, key, "mode", m, mode["text"], card)
             for i, ability in enumerate(card.get("abilities", [])):
                 if ability.get("text"):
                     yield CardText(path.name, key, "ability", i, ability["text"], card)
+                for m, mode in enumerate(ability.get("modes", [])):
+                    if mode.get("text"):
+                        yield CardText(path.name, key, "mode", m, mode["text"], card, i)
 
 
 def read(item: CardText) -> Data:
@@ -63,11 +82,14 @@ def read(item: CardText) -> Data:
     name = str(item.given.get("name", ""))
     if item.where == "ability":
         return read_ability(item.text, name, item.card)
+    if item.where == "mode":
+        return read_mode(item.text, name, item.card)
     return read_card(item.text, cast(CardType, item.given.get("type", "forward")), name, item.card)
 
 
 _CARD: TypeAdapter[vocab.CardDef] = TypeAdapter(vocab.CardDef)
 _ABILITY: TypeAdapter[vocab.Ability] = TypeAdapter(vocab.Ability)
+_MODE: TypeAdapter[vocab.Mode] = TypeAdapter(vocab.Mode)
 
 
 def unlabel(data: Any, key: str = "") -> Any:
@@ -126,6 +148,11 @@ def card_differs(reading: Data, given: Data) -> str:
 
 def differences(item: CardText, reading: Data) -> list[str]:
     """Where ``reading`` differs from what the scenario gives by hand (empty: the same structure)."""
+    if item.where == "mode":
+        hand = item.mode
+        mine = _MODE.validate_python({"name": hand["name"], **reading})
+        same = mine == _MODE.validate_python({k: v for k, v in hand.items() if k != "text"})
+        return [] if same else [f"read {reading}, given {hand}"]
     if item.where == "ability":
         problem = ability_differs(reading, item.given["abilities"][item.index])
     else:
