@@ -107,14 +107,18 @@ def find_terms(book: RuleBook) -> list[Term]:
     by_id = book.by_id()
     parents = {rule.parent for rule in book.rules}
     glossaries = {part.rule_id for part in book.parts if part.kind is PartKind.GLOSSARY}
-    for rule in book.rules:
+    for rule in book.rules:  # each form looked for only where it can be (a chain of editions does this per edition)
         if rule.kind is RuleKind.ENTRY and rule.parent in glossaries:
             structural.append(_glossary_entry_term(rule))
             continue
-        structural.extend(_bold_terms(rule))
-        structural.extend(_glossary_heading_terms(rule, by_id, parents))
-        structural.extend(_table_terms(rule))
-        in_text.extend(_text_terms(rule))
+        if "**" in rule.text:
+            structural.extend(_bold_terms(rule))
+        if rule.title or rule.id in parents:  # else it is no heading
+            structural.extend(_glossary_heading_terms(rule, by_id, parents))
+        if rule.kind is RuleKind.TABLE:
+            structural.extend(_table_terms(rule))
+        if _names_defined_in(rule.text):
+            in_text.extend(_text_terms(rule))
     return _unique_terms([*structural, *in_text])
 
 
