@@ -44,6 +44,8 @@ _KIND = {
 }
 _VERB = {"破壊する": "destroy", "消滅させる": "delete", "手札に戻す": "bounce"}
 _COUNT = {"手札": "hand", "捨札": "discard", "デッキ": "deck"}
+_IT = "それ"
+"""それ: the unit an instruction names after 「…を選び、」, replaced by the chosen units when the pick is read."""
 _STARTS = ["unit_text", "ability", "card_text", "effects", "field_text"]
 
 
@@ -139,6 +141,9 @@ class _Build(Transformer[Token, Any]):
     def u_blocker(self, items: list[Any]) -> str:
         return "blocker"
 
+    def u_it(self, items: list[Any]) -> str:
+        return _IT
+
     def unit(self, items: list[Any]) -> Any:
         return items[0]
 
@@ -180,11 +185,18 @@ class _Build(Transformer[Token, Any]):
         sign = -1 if _token(items, "LEVEL_VERB") == "下げる" else 1
         return self._on("level", items, by=sign * _num(items))
 
+    def level_signed(self, items: list[Any]) -> Any:
+        return self._on("level", items, by=int(_token(items, "SIGNED")))
+
     def grant(self, items: list[Any]) -> Any:
         return self._on("grant", items, keyword=_token(items, "KEYWORD"))
 
     def cp(self, items: list[Any]) -> Data:
         return {"op": "cp", "player": _who(items), "by": int(_token(items, "SIGNED"))}
+
+    def cp_verb(self, items: list[Any]) -> Data:
+        sign = -1 if _token(items, "CP_VERB") == "減らす" else 1
+        return {"op": "cp", "player": _who(items), "by": sign * _num(items)}
 
     def life(self, items: list[Any]) -> Data:
         return {"op": "life", "player": _who(items), "amount": _num(items)}
@@ -216,6 +228,21 @@ class _Build(Transformer[Token, Any]):
         verb = _VERB[_token(items, "VERB")]
         return [{"op": verb, "target": t} for t in _dicts(items)]
 
+    def pick(self, items: list[Any]) -> list[Data]:
+        chosen, steps = _dicts(items), items[-1]
+        if not any(s.get("target") == _IT for s in steps):
+            raise _Unread("units chosen (…を選び) that no instruction after names (それ)")
+        out: list[Data] = []
+        for step in steps:
+            out += [{**step, "target": t} for t in chosen] if step.get("target") == _IT else [step]
+        return out
+
+    def pick_counted(self, items: list[Any]) -> list[Data]:
+        target = dict(items[0])
+        if _num(items) != 1:
+            target["count"] = _num(items)
+        return self.pick([target, items[-1]])
+
     # ------------------------------------------------------------ sentences
     def chain(self, items: list[Any]) -> list[Data]:
         out: list[Data] = []
@@ -230,7 +257,7 @@ class _Build(Transformer[Token, Any]):
         return ("if_done", items[0])
 
     def conditional(self, items: list[Any]) -> tuple[str, Any]:
-        return ("if", {"op": "if", "condition": items[0], "then": items[1]})
+        return ("if", {"op": "if", "condition": items[0], "then": items[-1]})
 
     def effects(self, items: list[Any]) -> list[Data]:
         out: list[Data] = []
@@ -247,6 +274,8 @@ class _Build(Transformer[Token, Any]):
                 if not out:
                     raise _Unread("そうした場合 with no instruction before it")
                 out.append({"op": "if_done", "do": [out.pop()], "then": value})
+        if any(e.get("target") == _IT for e in out):
+            raise _Unread("それ with no units chosen before it (…を選び、)")
         return out
 
     # ------------------------------------------------------------ conditions

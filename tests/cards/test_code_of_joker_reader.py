@@ -160,3 +160,46 @@ def test_parsed_but_unclear_is_not_guessed() -> None:
     with pytest.raises(UnreadText) as caught:
         read_ability("相手の他のユニットがアタックした時、カードを1枚引く。")
     assert "other than which unit" in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "effects"),
+    [
+        (
+            "対戦相手のユニット1体を選び、それに3000ダメージを与える。",
+            [{"op": "damage", "target": {"side": "opponent"}, "amount": 3000}],
+        ),
+        ("ユニットを2体選択し、それを破壊する。", [{"op": "destroy", "target": {"side": "any", "count": 2}}]),
+        (
+            "自分のユニット1体と対戦相手のユニット1体を選び、それらを手札に戻す。",
+            [{"op": "bounce", "target": {"side": "own"}}, {"op": "bounce", "target": {"side": "opponent"}}],
+        ),
+        (
+            "自分のライフが3以下の場合、このユニットのBPを+2000する。",
+            [
+                {
+                    "op": "if",
+                    "condition": {"count": "life", "player": "own", "at_most": 3},
+                    "then": [{"op": "bp", "target": "self", "amount": 2000}],
+                }
+            ],
+        ),
+        ("そのユニットの行動権を消費させる。", [{"op": "consume", "target": "subject"}]),
+        ("対戦相手のCPを2減らす。", [{"op": "cp", "player": "opponent", "by": -2}]),
+        ("このユニットは【不屈】を得る。", [{"op": "grant", "target": "self", "keyword": "不屈"}]),
+        (
+            "自分の赤属性のユニットすべてのBP+1000。",
+            [{"op": "bp", "target": {"side": "own", "color": "red", "all": True}, "amount": 1000}],
+        ),
+        ("カードを1枚ドローする。", [{"op": "draw", "player": "own", "count": 1}]),
+        ("そのユニットのレベル+1。", [{"op": "level", "target": "subject", "by": 1}]),
+    ],
+)
+def test_templated_variants(text: str, effects: list[dict[str, object]]) -> None:
+    assert read_effects(text) == effects
+
+
+@pytest.mark.parametrize("text", ["それを破壊する。", "対戦相手のユニット1体を選び、カードを1枚引く。"])
+def test_a_pick_without_its_units_is_not_guessed(text: str) -> None:
+    with pytest.raises(UnreadText):
+        read_effects(text)
