@@ -356,7 +356,10 @@ class _Build(Transformer[Token, Any]):
         return {"op": "gain_control", "target": IT}
 
     def power_signed(self, items: list[Any]) -> Data:
-        return {"op": "power", "target": _effect_target(items), "by": _signed(items)}
+        out: Data = {"op": "power", "target": _effect_target(items), "by": _signed(items)}
+        if _tokens(items, "DURATION"):
+            out["_turn"] = True  # それはターン終了時までパワー+2000される
+        return out
 
     def power_x(self, items: list[Any]) -> Data:
         raw = _token(items, "X_SIGNED")
@@ -437,6 +440,10 @@ class _Build(Transformer[Token, Any]):
                     step["duration"] = "turn"
             elif turn and step["op"] not in ("power", "continuous", "gain"):
                 raise _Unread(f"ターン終了時まで with {step['op']}")
+            elif step["op"] in ("power", "continuous", "gain") and not (turn or step.pop("_turn", False)):
+                # the vocabulary's default is the end of the turn: a text that does not say so is not guessed
+                raise _Unread(f"{step['op']} without ターン終了時まで (for how long?)")
+            step.pop("_turn", None)
             out.append(step)
         return ("effects", out, may)
 

@@ -202,7 +202,7 @@ MORE_TEMPLATES = [
     "あなたのフォワードはブレイブを得る。",
     "相手のフォワードがブレイクされたとき、カードを1枚引く。",
     "《ダル》：相手のフォワードを1体選ぶ。ターン終了時まで、それはブロックできない。",
-    "《火》《火》《ダル》：相手のアクティブ状態のフォワードを1体選ぶ。それのパワーを-3000する。",
+    "《火》《火》《ダル》：相手のアクティブ状態のフォワードを1体選ぶ。ターン終了時まで、それのパワーを-3000する。",
     "「必殺」《S》《火》《火》：すべてのフォワードに5000ダメージを与える。",
 ]
 
@@ -211,3 +211,10 @@ MORE_TEMPLATES = [
 def test_more_templates_read_to_valid_abilities(text: str) -> None:
     """Phrases of the rulebook's keyword actions and ability forms read to abilities the vocabulary accepts."""
     TypeAdapter(Ability).validate_python(read_ability(text, "クラウド"))
+
+
+def test_a_power_change_without_its_duration_is_not_guessed() -> None:
+    """The vocabulary's power effect lasts until the end of the turn by default; a text that does not say
+    ターン終了時まで is not read as if it did."""
+    with pytest.raises(UnreadText, match="ターン終了時まで"):
+        read_summon("相手のフォワードを1体選ぶ。それのパワーを-3000する。")
