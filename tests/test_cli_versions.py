@@ -452,6 +452,8 @@ def test_diff_history_and_import_in_japanese(mtg_library: Path, monkeypatch: pyt
     )
     assert "= 116.2g → 116.2h  番号変更" in lines
     assert "# 901.9  参照番号のみ変更; 参照: 116.2g → 116.2h (追従)" in lines
+    code, out, _ = invoke(runner, "--lang", "ja", "diff", "mtg", "2020-04-17", "2020-06-01", "--format", "html")
+    assert '<span class="kind kind-renumbered">番号変更</span>' in out and "変更 7 件（追加 1, " in out
     code, out, _ = invoke(runner, "--lang", "ja", "history", "mtg", "116.2i")
     assert code == 0
     assert out.splitlines()[1:] == [

@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -104,7 +105,7 @@ def no_links(side: str, rule_id: str) -> RuleTarget | None:
 _FRAGMENT = """\
 {% macro change(entry) %}
 <article class="change change-{{ entry.kind.value }}" id="{{ anchor(entry) }}">
-<h{{ h + 1 }}><span class="kind kind-{{ entry.kind.value }}">{{ entry.kind.value }}</span>
+<h{{ h + 1 }}><span class="kind kind-{{ entry.kind.value }}">{{ kind_word(entry.kind.value) }}</span>
 {{ heading(entry) }}</h{{ h + 1 }}>
 {% if meta(entry) %}
 <p class="meta">{{ meta(entry)|ja_runs }}</p>
@@ -166,7 +167,8 @@ _FRAGMENT = """\
 <h{{ h }} id="jk-terms">Defined terms</h{{ h }}>
 <ul>
 {% for term in diff.terms %}
-<li><span class="kind kind-{{ term.kind.value }}">{{ term.kind.value }}</span> <span lang="ja">{{ term.name }}</span>
+<li><span class="kind kind-{{ term.kind.value }}">{{ kind_word(term.kind.value) }}</span>
+<span lang="ja">{{ term.name }}</span>
 {%- if term.old_rule_id %} {{ diff.old.version|ja }}: {{ rule("old", term.old_rule_id) }}{% endif %}
 {%- if term.new_rule_id %} {{ diff.new.version|ja }}: {{ rule("new", term.new_rule_id) }}{% endif %}
 {%- if term.rules %} <span class="meta">(changed: {{ term.rules|join(", ")|ja_runs }})</span>{% endif %}</li>
@@ -337,11 +339,19 @@ def counts_line(diff: BookDiff) -> str:
     return line + (f"; {', '.join(extra)}" if extra else "") + "."
 
 
-def diff_fragment(diff: BookDiff, *, links: RuleLinker = no_links, counts: str = "", level: int = 2) -> Markup:
+def diff_fragment(
+    diff: BookDiff,
+    *,
+    links: RuleLinker = no_links,
+    counts: str = "",
+    level: int = 2,
+    kind_word: Callable[[str], str] = str,
+) -> Markup:
     """The diff as an HTML fragment (a ``<div class="jk-diff">``), to show with :data:`DIFF_CSS`.
 
     ``links`` says where rule ids link to; ``counts`` replaces the summary line; sections get
-    headings of ``level`` and entries of ``level + 1``, to sit under the page's own heading.
+    headings of ``level`` and entries of ``level + 1``, to sit under the page's own heading;
+    ``kind_word`` names each kind of change (``renumbered``) in the page's words.
     """
     return Markup(
         _ENV.from_string(_FRAGMENT).render(
@@ -356,14 +366,15 @@ def diff_fragment(diff: BookDiff, *, links: RuleLinker = no_links, counts: str =
             meta=meta,
             anchor=anchor,
             status=status,
+            kind_word=kind_word,
         )
     )
 
 
-def diff_page(diff: BookDiff, short: str, counts: str = "") -> str:
+def diff_page(diff: BookDiff, short: str, counts: str = "", kind_word: Callable[[str], str] = str) -> str:
     """The diff as a standalone HTML page with its own stylesheet (no links out, no requests)."""
     return _ENV.from_string(_PAGE).render(
         title=diff_title(diff, short),
         css=Markup(PAGE_CSS + DIFF_CSS),
-        fragment=diff_fragment(diff, counts=counts),
+        fragment=diff_fragment(diff, counts=counts, kind_word=kind_word),
     )

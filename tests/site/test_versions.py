@@ -14,6 +14,7 @@ import pytest
 
 from judgekit.render.diff_html import DIFF_CSS, diff_page
 from judgekit.site.build import build_site
+from judgekit.site.diffs import kind_words
 from judgekit.site.layout import GamePaths
 from rules_index.diff import diff_books
 from tests.site.checks import link_problems, read_page, read_site, structure_problems
@@ -83,12 +84,13 @@ def test_a_diff_page_sets_the_changelog_beside_what_changed(versions_site: Path)
     assert "<del>いずれのプレイヤーもループを繰り返すことを停止できない場合" in removed
     # Across two editions the changes add up: 704.6c-1 is renumbered and reworded.
     across = _read(versions_site, f"{DIFFS}/comprehensive--1.0.16--1.0.18.html")
-    assert re.search(r'id="new-704\.6d-1">\n<h3><span class="kind kind-changed">changed</span>', across)
+    changed = re.escape(_two("変更", "changed"))
+    assert re.search(rf'id="new-704\.6d-1">\n<h3><span class="kind kind-changed">{changed}</span>', across)
 
 
 def test_the_site_and_the_cli_draw_a_diff_with_the_same_renderer(versions_site: Path, tmp_path: Path) -> None:
     diff = diff_books(edition_1_0_17().book(), edition_1_0_18().book())
-    standalone = diff_page(diff, "DC", "")
+    standalone = diff_page(diff, "DC", "", kind_words)  # the site's words for the kinds of change
     site = _main(_read(versions_site, f"{DIFFS}/comprehensive--1.0.17--1.0.18.html"))
 
     def without_links(html: str) -> str:
