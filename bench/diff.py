@@ -14,8 +14,7 @@ both books), so the ratios hold on a faster or a busier machine. The books:
 - **chain**: 100 editions, each the one before with a few realistic edits (rewordings,
   insertions and deletions that shift later siblings, moves); the rules index of every
   edition, then every rule's history from the 99 consecutive diffs. Target: index and
-  histories under 60 s (wall time; the diffs are shared out among a worker process per core;
-  the CPU time of this process and its workers is printed beside it, since on a shared
+  histories under 60 s (wall time; the CPU time is printed beside it, since on a shared
   machine the wall time mostly says how busy the other jobs kept it). The editions
   are edited parsed books, so the chain's index is the rules index proper (references, terms,
   term uses), not the parse; one parse of the real edition is printed for scale. Then the

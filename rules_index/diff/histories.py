@@ -163,9 +163,7 @@ class HeldVersion:
     """The book, read or parsed on demand."""
 
 
-def history(
-    books: Sequence[RuleBook | HeldVersion], cache: DiffCache | None = None, *, jobs: int | None = None
-) -> History:
+def history(books: Sequence[RuleBook | HeldVersion], cache: DiffCache | None = None) -> History:
     """The history of every rule through ``books`` (versions of one document, oldest first).
 
     Each book is prepared once and each consecutive pair diffed once; with a ``cache``, a
@@ -173,14 +171,14 @@ def history(
     :class:`HeldVersion` is loaded only when a diff of it is computed (or when it is the only
     version); the ids of a version not loaded are those its diffs name.
 
-    Many pairs to diff are shared out among ``jobs`` worker processes (default: one per
-    core), each diffing a run of consecutive pairs; they inherit the books (fork), so nothing
-    is copied to them. Without fork (Windows), or with few pairs, everything runs here.
+    Everything runs in this process: worker processes (forked, each diffing a run of
+    consecutive pairs) made a 100-edition chain slower on the 2-core machine this was
+    measured on, with other jobs running.
     """
     kept = {k: cache.get(books[k - 1], books[k]) for k in range(1, len(books))} if cache is not None else {}
     missing = [k for k in range(1, len(books)) if kept.get(k) is None]
     loaded: dict[int, RuleBook] = {k: book for k, book in enumerate(books) if isinstance(book, RuleBook)}
-    computed = dict(_diff_runs(books, missing, jobs, loaded))
+    computed = dict(_diff_run(books, missing, loaded))
     diffs = [computed[k] if k in computed else _kept(kept, k) for k in range(1, len(books))]
     if cache is not None:
         for k in missing:
@@ -199,13 +197,6 @@ def history(
         ids=ids,
         indexes=tuple(DiffIndex.of(diff) for diff in diffs),
     )
-
-
-_PAIRS_PER_JOB = 4
-"""A worker process is started only for at least this many pairs to diff."""
-
-_WORKER_BOOKS: Sequence[RuleBook | HeldVersion] = ()
-"""The versions a worker process diffs (set when it starts; empty in the parent)."""
 
 
 def _book(books: Sequence[RuleBook | HeldVersion], k: int, loaded: dict[int, RuleBook]) -> RuleBook:
@@ -234,35 +225,6 @@ def _diff_run(
         out.append((k, diff_sides(old_side, new_side)))
         previous = (k, new_side)
     return out
-
-
-def _worker_run(ks: Sequence[int]) -> list[tuple[int, BookDiff]]:
-    """:func:`_diff_run` in a worker process, on the versions it inherited."""
-    return _diff_run(_WORKER_BOOKS, ks, {})
-
-
-def _diff_runs(
-    books: Sequence[RuleBook | HeldVersion], missing: Sequence[int], jobs: int | None, loaded: dict[int, RuleBook]
-) -> list[tuple[int, BookDiff]]:
-    """The diffs of the pairs (k - 1, k) for ``missing``, across worker processes when there are many."""
-    import multiprocessing
-
-    jobs = min(jobs or os.cpu_count() or 1, len(missing) // _PAIRS_PER_JOB)
-    if jobs <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-        return _diff_run(books, missing, loaded)
-    from concurrent.futures import ProcessPoolExecutor
-
-    slices = jobs * 2  # runs of consecutive pairs, so that a worker slowed by other jobs holds up little
-    runs = [missing[len(missing) * n // slices : len(missing) * (n + 1) // slices] for n in range(slices)]
-    context = multiprocessing.get_context("fork")  # the workers inherit the books: nothing is pickled to them
-    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_inherit, initargs=(books,)) as pool:
-        return [pair for run in pool.map(_worker_run, runs) for pair in run]
-
-
-def _inherit(books: Sequence[RuleBook | HeldVersion]) -> None:
-    """A worker process's start: the versions it diffs (its parent's, through fork)."""
-    global _WORKER_BOOKS
-    _WORKER_BOOKS = books
 
 
 def _kept(kept: Mapping[int, BookDiff | None], k: int) -> BookDiff:

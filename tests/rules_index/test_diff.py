@@ -8,7 +8,6 @@ exact set of entries the diff must report, so a misclassification fails it.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -43,7 +42,7 @@ from rules_index.diff import (
 from rules_index.diff.prepare import Side
 from rules_index.model import RuleBook
 from rules_index.refs import Reference
-from tests.rules_index.editions import BookEditor, Edition
+from tests.rules_index.editions import Edition
 
 Entry = tuple[str, tuple[str, ...], tuple[str, ...]]
 
@@ -608,23 +607,6 @@ def test_held_versions_read_no_book_when_every_diff_is_kept(tmp_path: Path) -> N
     )
     assert loads == ["1.0.18", "1.0.19"]  # one more edition: the one diff reads the two books it compares
     assert longer.ids[3] == frozenset(r.id for r in published_book("divine-cross").rules)
-
-
-def test_many_pairs_diffed_in_worker_processes_give_the_same_history() -> None:
-    editor = BookEditor(published_book("divine-cross"))
-    chain = [editor.book]
-    for k, target in enumerate(["602.2", "704.6c", "103.4", "1103", "704.10", "602.2", "926.1", "103.4"]):
-        rule = editor.book.by_id()[target]
-        editor = (
-            editor.reword(target, rule.text + f"（第{k}版で追記）")
-            if k % 3
-            else editor.insert_before(target, "新しいルール。")
-        )
-        chain.append(replace(editor.book, info=replace(editor.book.info, version=f"2.0.{k}")))
-    alone = history(chain, jobs=1)
-    shared = history(chain, jobs=2)
-    assert shared == alone
-    assert sum(len(d.entries) for d in shared.diffs) >= 8
 
 
 # --------------------------------------------------------------------------- building blocks
