@@ -1,0 +1,500 @@
+"""dice-and-castle card text, as printed, to the effect vocabulary of the scenario files.
+
+The grammar is ``dice_castle.lark`` (over ``grammar_common.lark``); :class:`_Build` turns its trees into
+the plain dicts a scenario file writes (``{"op": "destroy", "target": "opponent.unit"}``), which
+:mod:`judgekit.games.dice_castle.cards` validates. What the grammar does not cover is never guessed:
+:class:`~judgekit.cards.errors.UnreadText` names the phrase, its position and the card.
+
+A normal or field magic chooses its targets when it is played (複数対象のカード, 単体、全体対象のカード):
+a sentence of its own that acts on 「相手の(自分の)ユニットN体」 or 「相手の城」 gives the card a ``targets``
+entry and acts on the ``chosen`` units; a unit named in a condition's sentence (場合), an option (又は), a
+counter or an ability is one chosen on resolution instead.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import cache
+from typing import Any, Literal
+
+from lark import Lark, Token, Transformer, Tree, UnexpectedInput
+from lark.exceptions import VisitError
+
+from judgekit.cards.errors import UnreadText
+from judgekit.cards.lalr import cached_parser
+
+Data = dict[str, Any]
+"""One piece of the vocabulary as a scenario file writes it."""
+
+Printed = Literal["unit", "king", "magic", "counter"]
+"""What the text is printed on: a unit, a king, a normal or field magic, a counter."""
+
+_WHO = {"自分": "own", "相手": "opponent"}
+_ATTR = {"火": "fire", "水": "water", "風": "wind", "土": "earth", "光": "light", "闇": "dark", "全": "all"}
+_ZONE = {"城": "castle", "ダメージ札": "damage", "捨て札": "discard", "手札": "hand", "サポート城": "support"}
+_KIND = {"ユニット": "unit", "マジック": "magic"}
+_MAGIC = {"通常": "normal", "場": "field", "カウンター": "counter"}
+_UNIT_EVENT = {"場に出た": "enters", "攻撃した": "attacks", "破壊された": "destroyed"}
+_NEGATE = {
+    "コスト能力": ("cost_ability", "cost"),
+    "IN能力の発動": ("in_ability", "in"),
+    "OUT能力の発動": ("out_ability", "out"),
+}
+_STARTS = ["magic_text", "counter_text", "ability", "unit_text", "king_text", "cost_line"]
+
+
+class _Unread(Exception):
+    """A phrase the grammar parsed but the vocabulary cannot hold (raised while building)."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(what)
+        self.what = what
+
+
+@cache
+def parser() -> Lark:
+    """The dice-and-castle card-text parser (LALR(1), contextual lexer, cached between runs)."""
+    return cached_parser("dice_castle.lark", "dice-castle", _STARTS)
+
+
+def _tokens(items: list[Any], kind: str) -> list[str]:
+    return [str(t) for t in items if isinstance(t, Token) and t.type == kind]
+
+
+def _token(items: list[Any], kind: str) -> str:
+    return _tokens(items, kind)[0]
+
+
+def _num(items: list[Any]) -> int:
+    return int(_token(items, "NUMBER"))
+
+
+def _who(items: list[Any], default: str = "own") -> str:
+    found = _tokens(items, "PLAYER")
+    return _WHO[found[0]] if found else default
+
+
+def _dicts(items: list[Any]) -> list[Data]:
+    return [i for i in items if isinstance(i, dict)]
+
+
+class _Unit(str):
+    """A unit selector as read, with the count printed (ユニット2体)."""
+
+    many: int = 1
+
+
+def _unit(selector: str, count: int = 1) -> _Unit:
+    out = _Unit(selector)
+    out.many = count
+    return out
+
+
+class _Build(Transformer[Token, Any]):
+    """Turns a parse tree into vocabulary dicts."""
+
+    # ------------------------------------------------------------ units, energy
+    def u_self(self, items: list[Any]) -> _Unit:
+        return _unit("self")
+
+    def u_event(self, items: list[Any]) -> _Unit:
+        return _unit("event")
+
+    def u_player_count(self, items: list[Any]) -> _Unit:
+        return _unit(f"{_who(items)}.unit", _num(items))
+
+    def u_player(self, items: list[Any]) -> _Unit:
+        return _unit(f"{_who(items)}.unit")
+
+    def u_any(self, items: list[Any]) -> _Unit:
+        return _unit("any.unit", _num(items))
+
+    def energy(self, items: list[Any]) -> Data:
+        out: Data = {}
+        attrs, numbers = _tokens(items, "ATTR"), _tokens(items, "NUMBER")
+        for attr, n in zip(attrs, numbers, strict=True):
+            key = _ATTR[attr]
+            if key in out:
+                raise _Unread(f"the attribute {attr} twice in one cost")
+            out[key] = int(n)
+        return out
+
+    def cost_line(self, items: list[Any]) -> Data:
+        return dict(_dicts(items)[0])
+
+    # ------------------------------------------------------------ instructions
+    def _target(self, items: list[Any]) -> _Unit:
+        return next(i for i in items if isinstance(i, _Unit))
+
+    def draw(self, items: list[Any]) -> Data:
+        return {"op": "draw", "count": _num(items)}
+
+    def destroy(self, items: list[Any]) -> Data:
+        unit = self._target(items)
+        out: Data = {"op": "destroy", "target": str(unit)}
+        if unit.many != 1:
+            out["count"] = unit.many
+        return out
+
+    def damage(self, items: list[Any]) -> Data:
+        unit = self._target(items)
+        if unit.many != 1:
+            raise _Unread("damage to more than one unit")
+        return {"op": "damage", "target": str(unit), "amount": _num(items)}
+
+    def damage_castle(self, items: list[Any]) -> Data:
+        return {"op": "damage_castle", "amount": _num(items), "player": _who(items)}
+
+    def sword(self, items: list[Any]) -> Data:
+        return {"op": "damage_castle", "amount": _num(items)}
+
+    def damage_joined(self, items: list[Any]) -> Data:
+        if _who(items) != "opponent":
+            raise _Unread("damage to one's own castle and unit")
+        return {"op": "joined", "amount": _num(items)}
+
+    def heal(self, items: list[Any]) -> Data:
+        return {"op": "heal", "amount": _num(items)}
+
+    def gain_walls(self, items: list[Any]) -> Data:
+        return {"op": "gain_walls", "amount": _num(items)}
+
+    def gain_energy(self, items: list[Any]) -> Data:
+        return {"op": "gain_energy", "amount": _num(items), "attribute": _ATTR[_token(items, "ATTR")]}
+
+    def add_die(self, items: list[Any]) -> Data:
+        return {"op": "add_die"}
+
+    def die_makes_all(self, items: list[Any]) -> Data:
+        return {"op": "die_makes_all"}
+
+    def evolve(self, items: list[Any]) -> Data:
+        return {"op": "evolve"}
+
+    def summon(self, items: list[Any]) -> Data:
+        out: Data = {"op": "summon", "zone": _ZONE[_token(items, "ZONE")]}
+        if _tokens(items, "ALL"):
+            out["all_players"] = True
+        if _KIND[_token(items, "PLAY_KIND")] != "unit":
+            out["card_type"] = "magic"
+        return out
+
+    def look(self, items: list[Any]) -> Data:
+        zone = _ZONE[_token(items, "ZONE")]
+        if zone not in ("castle", "damage"):
+            raise _Unread("looking at an open zone")
+        return {"op": "look", "zone": zone, "player": _who(items), "count": _num(items)}
+
+    def shuffle(self, items: list[Any]) -> Data:
+        return {"op": "shuffle_into_castle", "source": "discard"}
+
+    def move_all(self, items: list[Any]) -> Data:
+        source, to = (_ZONE[z] for z in _tokens(items, "ZONE"))
+        return {"op": "move_all", "source": source, "to": to, "player": _who(items)}
+
+    def play_from_support(self, items: list[Any]) -> Data:
+        return {"op": "play_from_support", "card_type": _KIND[_token(items, "PLAY_KIND")], "free": True}
+
+    def bounce(self, items: list[Any]) -> Data:
+        unit = self._target(items)
+        if unit.many != 1:
+            raise _Unread("returning more than one unit")
+        return {"op": "bounce", "target": str(unit)}
+
+    def boost(self, items: list[Any]) -> Data:
+        unit = self._target(items)
+        if unit.many != 1:
+            raise _Unread("boosting more than one unit")
+        return {"op": "boost", "target": str(unit), "attack": int(_token(items, "SIGNED"))}
+
+    def negate_play(self, items: list[Any]) -> Data:
+        return {"op": "negate", "what": "play"}
+
+    def search(self, items: list[Any]) -> list[Data]:
+        return [{"op": "search", **_dicts(items)[0]}]
+
+    def k_unit(self, items: list[Any]) -> Data:
+        return {"card_type": "unit"}
+
+    def k_magic(self, items: list[Any]) -> Data:
+        out: Data = {"card_type": "magic"}
+        if _tokens(items, "MAGIC_KIND"):
+            out["magic"] = _MAGIC[_token(items, "MAGIC_KIND")]
+        return out
+
+    # ------------------------------------------------------------ sentences
+    def chain(self, items: list[Any]) -> list[Data]:
+        steps = _dicts(items)
+        if _tokens(items, "MAY"):
+            return [{"op": "may", "effects": steps}]
+        return steps
+
+    def plain(self, items: list[Any]) -> tuple[str, Any]:
+        return ("plain", items[0])
+
+    def or_choice(self, items: list[Any]) -> tuple[str, Any]:
+        return ("fixed", [{"op": "choose", "options": [items[0], items[1]]}])
+
+    def cond_units(self, items: list[Any]) -> Data:
+        return {"count": f"{_who(items)}.units", "at_least": _num(items)}
+
+    def if_then(self, items: list[Any]) -> tuple[str, Any]:
+        return ("fixed", [{"op": "if", "condition": items[0], "then": items[1]}])
+
+    def additional(self, items: list[Any]) -> tuple[str, Any]:
+        return ("additional", {"op": "additional", "condition": items[0], "effects": items[1]})
+
+    def effects(self, items: list[Any]) -> list[tuple[str, Any]]:
+        return list(items)
+
+    def magic_text(self, items: list[Any]) -> Any:
+        return items[0]
+
+    # ------------------------------------------------------------ counters
+    def ce_unit(self, items: list[Any]) -> Data:
+        on = _UNIT_EVENT[_token(items, "UNIT_EVENT")]
+        out: Data = {"on": on, "whose": _who(items, "any")}
+        if on == "enters":
+            out["card_type"] = "unit"
+        return out
+
+    def ce_played(self, items: list[Any]) -> Data:
+        return {"on": "played", "whose": _who(items), "card_type": _KIND[_token(items, "PLAY_KIND")]}
+
+    def ce_wall(self, items: list[Any]) -> Data:
+        return {"on": "wall_destroyed", "whose": _who(items)}
+
+    def counter_text(self, items: list[Any]) -> Data:
+        return {"counter": {**items[0], "effects": _resolved(items[1])}}
+
+    def counter_negate(self, items: list[Any]) -> Data:
+        on, what = _NEGATE[_token(items, "NEGATABLE")]
+        return {"counter": {"on": on, "whose": _who(items), "effects": [{"op": "negate", "what": what}]}}
+
+    # ------------------------------------------------------------ abilities
+    def take_self(self, items: list[Any]) -> str:
+        return "self"
+
+    def take_unit(self, items: list[Any]) -> str:
+        return "own.unit"
+
+    def take_cost(self, items: list[Any]) -> Data:
+        return {"name": "テイク", "take": items[0]}
+
+    def named_cost(self, items: list[Any]) -> Data:
+        return {"name": _token(items, "COST_NAME"), "energy": _dicts(items)[0]}
+
+    def timed(self, items: list[Any]) -> Data:
+        out: Data = {"timing": _token(items, "TIMING").lower()}
+        costs = _dicts(items)
+        if costs:
+            out["cost"] = costs[0]
+        out["effects"] = _resolved(items[-1])
+        return out
+
+    def at_turn_end(self, items: list[Any]) -> Data:
+        return {"timing": "turn_end", "effects": _resolved(items[-1])}
+
+    def at_wall_destroyed(self, items: list[Any]) -> Data:
+        return {"timing": "wall_destroyed", "effects": _resolved(items[-1])}
+
+    def cost_ability(self, items: list[Any]) -> Data:
+        return {"cost": {"energy": {}}, "effects": _resolved(items[-1])}
+
+    def once_per_turn(self, items: list[Any]) -> Data:
+        energy = _dicts(items)
+        return {"once_per_turn": True, "cost": {"energy": energy[0] if energy else {}}, "effects": _resolved(items[-1])}
+
+    def with_cost(self, items: list[Any]) -> Data:
+        return {"cost": _dicts(items)[0], "effects": _resolved(items[-1])}
+
+    # ------------------------------------------------------------ units and kings
+    def extra_cost(self, items: list[Any]) -> tuple[str, Any]:
+        return ("extra_cost", _dicts(items)[0])
+
+    def optional_cost(self, items: list[Any]) -> tuple[str, Any]:
+        return ("optional", (_dicts(items)[0], _resolved(items[-1])))
+
+    def reduce(self, items: list[Any]) -> tuple[str, Any]:
+        return ("static", {"kind": "reduce", "by": _num(items)})
+
+    def avoid(self, items: list[Any]) -> tuple[str, Any]:
+        return ("static", {"kind": "avoid"})
+
+    def unit_text(self, items: list[Any]) -> Data:
+        out: Data = {}
+        for kind, value in items:
+            if kind == "extra_cost":
+                out["extra_cost"] = value
+            elif kind == "optional":
+                out["optional_cost"], out["optional_effects"] = value
+            else:
+                out.setdefault("statics", []).append(value)
+        return out
+
+    def _limit(self, kind: str, items: list[Any]) -> tuple[str, Any]:
+        out: Data = {"kind": kind, "by": int(_token(items, "SIGNED"))}
+        if _tokens(items, "ALL_PLAYERS") or kind in ("unit_attack", "magic_cost"):
+            out["players"] = "all"
+        return ("static", out)
+
+    def unit_limit(self, items: list[Any]) -> tuple[str, Any]:
+        return self._limit("unit_limit", items)
+
+    def dice_limit(self, items: list[Any]) -> tuple[str, Any]:
+        return self._limit("dice_limit", items)
+
+    def unit_attack(self, items: list[Any]) -> tuple[str, Any]:
+        return self._limit("unit_attack", items)
+
+    def magic_cost(self, items: list[Any]) -> tuple[str, Any]:
+        return self._limit("magic_cost", items)
+
+    def counter_attribute_free(self, items: list[Any]) -> tuple[str, Any]:
+        return ("static", {"kind": "counter_attribute_free"})
+
+    def evolution(self, items: list[Any]) -> tuple[str, Any]:
+        return ("evolution", int(_token(items, "SIGNED")))
+
+    def king_text(self, items: list[Any]) -> Data:
+        out: Data = {}
+        for kind, value in items:
+            if kind == "evolution":
+                out.update({"evolution": True, "walls": value})
+            else:
+                out.setdefault("statics", []).append(value)
+        return out
+
+
+def _resolved(sentences: list[tuple[str, Any]]) -> list[Data]:
+    """A counter's or ability's effects: units are chosen on resolution, so nothing is a play-time target."""
+    out: list[Data] = []
+    for kind, value in sentences:
+        if kind == "additional":
+            out.append(value)
+        else:
+            out += value
+    if any(e.get("op") == "joined" for e in out):
+        raise _Unread("「城とユニットに」 outside a magic's own text")
+    return out
+
+
+def _targeted(sentences: list[tuple[str, Any]]) -> Data:
+    """A normal or field magic's effects, with the targets it chooses when played."""
+    targets: list[Data] = []
+    effects: list[Data] = []
+    joined = False
+    for kind, value in sentences:
+        if kind == "additional":
+            for e in value["effects"]:
+                if str(e.get("target", "")).endswith(".unit") and not e["target"].startswith("any"):
+                    targets.append(_spec(e["target"], e.get("count", 1), additional=True))
+            effects.append(value)
+            continue
+        if kind == "fixed":
+            effects += value
+            continue
+        for e in value:
+            target = str(e.get("target", ""))
+            if e["op"] == "joined":
+                joined = True
+                targets += [{"what": "castle"}, {"what": "unit"}]
+                effects += [
+                    {"op": "damage_castle", "amount": e["amount"]},
+                    {"op": "damage", "target": "chosen", "amount": e["amount"]},
+                ]
+            elif e["op"] == "damage_castle" and e.get("player", "opponent") == "opponent":
+                targets.append({"what": "castle"})
+                effects.append({"op": "damage_castle", "amount": e["amount"]})
+            elif target in ("own.unit", "opponent.unit"):
+                targets.append(_spec(target, e.get("count", 1)))
+                effects.append({**e, "target": "chosen"})
+            else:
+                effects.append(e)
+    out: Data = {}
+    if targets:
+        out["targets"] = targets
+    if joined:
+        out["joined"] = True
+    out["effects"] = effects
+    return out
+
+
+def _spec(selector: str, count: int, *, additional: bool = False) -> Data:
+    spec: Data = {"what": "unit"}
+    if selector.startswith("own."):
+        spec["whose"] = "own"
+    if count != 1:
+        spec["count"] = count
+    if additional:
+        spec["additional"] = True
+    return spec
+
+
+def normalize(text: str) -> str:
+    """The text as the grammar reads it: NFKC (full-width digits, colons, brackets), no spaces."""
+    return re.sub(r"\s+", "", unicodedata.normalize("NFKC", text).strip())
+
+
+def _fail(text: str, position: int, card: str, why: str = "") -> UnreadText:
+    end = text.find("。", position)
+    phrase = text[position : end + 1 if end >= 0 else len(text)] or text[max(0, position - 10) :]
+    return UnreadText(text, position, phrase, card, why)
+
+
+def _parse(text: str, start: str, card: str) -> Any:
+    try:
+        tree: Tree[Token] = parser().parse(text, start=start)
+    except UnexpectedInput as exc:
+        pos = exc.pos_in_stream if isinstance(exc.pos_in_stream, int) and exc.pos_in_stream >= 0 else len(text)
+        pos = min(pos, max(len(text) - 1, 0))
+        clause = max(text.rfind("。", 0, pos), text.rfind("、", 0, pos), text.rfind(":", 0, pos)) + 1
+        raise _fail(text, clause, card, f"the reading stopped at 「{text[pos : pos + 12]}」") from None
+    try:
+        return _Build().transform(tree)
+    except VisitError as exc:
+        if isinstance(exc.orig_exc, _Unread):
+            node = exc.obj
+            meta = node.meta if isinstance(node, Tree) else None
+            start_pos = meta.start_pos if meta is not None and not meta.empty else 0
+            end_pos = meta.end_pos if meta is not None and not meta.empty else len(text)
+            raise UnreadText(text, start_pos, text[start_pos:end_pos], card, exc.orig_exc.what) from None
+        raise
+
+
+def read_ability(text: str, card: str = "") -> Data:
+    """One timing, cost or composite ability: ``timing``, ``cost``, ``once_per_turn``, ``effects`` (its name
+    is not printed, but a composite ability's cost name is)."""
+    result: Data = _parse(normalize(text), "ability", card)
+    return result
+
+
+def read_cost_line(text: str, card: str = "") -> dict[str, int]:
+    """A printed cost line (``火2水1``, ``コスト:火3``) as the ``cost`` table: attribute → energy."""
+    result: dict[str, int] = _parse(normalize(text), "cost_line", card)
+    return result
+
+
+def read_card(text: str, printed: Printed, card: str = "") -> Data:
+    """A card's own printed text as the keys of its ``[cards.KEY]`` table.
+
+    A magic's: ``targets`` (and ``joined``) and ``effects``; a counter's: ``counter``; a unit's: ``extra_cost``,
+    ``optional_cost``, ``optional_effects``, ``statics``; a king's: ``statics``, or ``evolution`` and ``walls``.
+    """
+    body = normalize(text)
+    if printed == "magic":
+        found = _parse(body, "magic_text", card)
+        if found and isinstance(found[0], dict):  # (サーチ城)…
+            return {"effects": found}
+        return _targeted(found)
+    start = {"counter": "counter_text", "unit": "unit_text", "king": "king_text"}[printed]
+    result: Data = _parse(body, start, card)
+    return result
+
+
+def printed_kind(card: Data) -> Printed:
+    """What a card table's text is printed on (its ``type``, and for a magic whether it is a counter)."""
+    if card.get("type") == "magic":
+        return "counter" if card.get("magic") == "counter" else "magic"
+    return "king" if card.get("type") == "king" else "unit"
