@@ -423,7 +423,7 @@ elements = ["wind"]
 cost = 2
 power = 7000
 jobs = ["ソルジャー"]
-text = "printed card text, for display"
+text = "ブレイブ"                      # as printed: keywords and abilities not given here are read from it
 
 [cards.moogle]
 name = "モーグリ"
