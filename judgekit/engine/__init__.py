@@ -25,6 +25,7 @@ from judgekit.engine.trace import (
     StepKind,
     Trace,
     TraceStep,
+    Waiting,
     ZoneView,
 )
 
@@ -64,6 +65,7 @@ __all__ = [
     "Trigger",
     "TriggerBook",
     "Visibility",
+    "Waiting",
     "ZoneSpec",
     "ZoneView",
     "order_effects",

@@ -32,6 +32,7 @@ from judgekit.engine.trace import (
     ZoneView,
     rule_from_json,
     rule_json,
+    waiting_from_json,
 )
 
 
@@ -67,6 +68,8 @@ def board_delta(before: BoardView, after: BoardView) -> dict[str, Any]:
         out["counters"] = counters
     if zones:
         out["zones"] = zones
+    if after.waiting != before.waiting:
+        out["waiting"] = [list(w) for w in after.waiting]
     return out
 
 
@@ -123,6 +126,7 @@ def apply_board_delta(before: BoardView, delta: Mapping[str, Any]) -> BoardView:
         step=delta.get("step", before.step),
         players=tuple(players),
         shared=tuple(shared),
+        waiting=waiting_from_json(delta["waiting"]) if "waiting" in delta else before.waiting,
     )
 
 

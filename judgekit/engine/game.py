@@ -26,6 +26,7 @@ from judgekit.engine.trace import (
     StateChange,
     StepKind,
     TraceStep,
+    Waiting,
     ZoneView,
 )
 from judgekit.errors import AmbiguityError, IllegalActionError
@@ -516,12 +517,27 @@ class Engine:
                 old = self._player_views[pid] = PlayerView(pid, player.name, counters, zones)
             players.append(old)
         shared = tuple(self._zone_view(spec.name, spec) for spec in st.zone_specs if spec.shared)
-        board = BoardView(st.turn, st.turn_player, st.phase, st.step, tuple(players), shared)
+        waiting = self.waiting_view()
+        last_waiting = self._board_view.waiting if self._board_view is not None else ()
+        board = BoardView(
+            st.turn,
+            st.turn_player,
+            st.phase,
+            st.step,
+            tuple(players),
+            shared,
+            waiting if waiting != last_waiting else last_waiting,
+        )
         last = self._board_view
         if last is not None and _same_board(last, board):
             return last
         self._board_view = board
         return board
+
+    def waiting_view(self) -> tuple[Waiting, ...]:
+        """Abilities and effects waiting to be resolved that the board should show; games override (a game whose
+        waiting abilities are in a zone shows them there)."""
+        return ()
 
     def _zone_view(self, zone: str, spec: ZoneSpec) -> ZoneView:
         st = self.state
@@ -579,7 +595,7 @@ def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
 
 def _same_board(a: BoardView, b: BoardView) -> bool:
     """Whether two boards have the same turn, phase and step, and the same player and zone views."""
-    if (a.turn, a.turn_player, a.phase, a.step) != (b.turn, b.turn_player, b.phase, b.step):
+    if (a.turn, a.turn_player, a.phase, a.step, a.waiting) != (b.turn, b.turn_player, b.phase, b.step, b.waiting):
         return False
     return _same(a.players, b.players) and _same(a.shared, b.shared)
 

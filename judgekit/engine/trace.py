@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from judgekit.engine.citations import RuleRef
 from judgekit.message import Sentence, sentence_json
@@ -185,6 +185,19 @@ class PlayerView:
         return cls(data["id"], data["name"], tuple(data["counters"].items()), zones)
 
 
+class Waiting(NamedTuple):
+    """An ability or effect waiting to be resolved, as the board shows it (plain strings, language-neutral)."""
+
+    kind: str
+    """What it is, as the game names the kind (``in``, ``out``, ``counter``, ``timing``, ``cost``)."""
+    player: str
+    """Who resolves it (a player id)."""
+    card: str
+    """The printed name of the card whose ability or effect it is."""
+    name: str
+    """The ability's printed name (empty when it has none)."""
+
+
 @dataclass(frozen=True, slots=True)
 class BoardView:
     """A snapshot of the visible board."""
@@ -201,10 +214,13 @@ class BoardView:
     """Each player's side."""
     shared: tuple[ZoneView, ...]
     """Zones shared by all players (a resolution zone)."""
+    waiting: tuple[Waiting, ...] = ()
+    """Abilities and effects that have activated and wait to be resolved, in the order the game keeps them
+    (a game that keeps them in a zone, such as a stack, shows them there instead)."""
 
     def to_json(self) -> dict[str, Any]:
-        """The board as plain data."""
-        return {
+        """The board as plain data (``waiting`` only when something waits)."""
+        out: dict[str, Any] = {
             "turn": self.turn,
             "turn_player": self.turn_player,
             "phase": self.phase,
@@ -212,6 +228,9 @@ class BoardView:
             "players": [p.to_json() for p in self.players],
             "shared": [z.to_json() for z in self.shared],
         }
+        if self.waiting:
+            out["waiting"] = [list(w) for w in self.waiting]
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> BoardView:
@@ -223,7 +242,13 @@ class BoardView:
             step=data["step"],
             players=tuple(PlayerView.from_json(p) for p in data["players"]),
             shared=tuple(ZoneView.from_json(z) for z in data["shared"]),
+            waiting=waiting_from_json(data.get("waiting", ())),
         )
+
+
+def waiting_from_json(data: Any) -> tuple[Waiting, ...]:
+    """Waiting abilities from their plain data (lists of four strings)."""
+    return tuple(Waiting(*(str(x) for x in item)) for item in data)
 
 
 class StepKind(StrEnum):

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
 
+from judgekit.i18n import N_
 from judgekit.render.html import ja_runs
 from judgekit.render.sentences import both
 from judgekit.site.books import Citation, Link
@@ -644,12 +645,38 @@ class PlayerDrawing:
 class BoardDrawing:
     """The board at one step."""
 
-    caption: str
-    """``Turn 3 · battle · damage``."""
+    caption: UiText
+    """``Turn 3 · battle · damage`` in both languages (the phase and step as the engine names them)."""
     players: tuple[PlayerDrawing, ...]
     """The players, the second player first (drawn at the top, facing the first)."""
     shared: tuple[ZoneDrawing, ...]
     """Shared zones."""
+    waiting: tuple[WaitingDrawing, ...] = ()
+    """Abilities and effects waiting to be resolved, in order."""
+
+
+@dataclass(frozen=True, slots=True)
+class WaitingDrawing:
+    """An ability or effect waiting to be resolved, as the board draws it."""
+
+    kind: UiText
+    """What it is, in both languages (IN ability, counter…)."""
+    player: str
+    """Who resolves it."""
+    card: str
+    """The card's printed name."""
+    name: str
+    """The ability's printed name, or empty."""
+
+
+WAITING_KINDS = {
+    "in": N_("IN ability"),
+    "out": N_("OUT ability"),
+    "counter": N_("counter"),
+    "timing": N_("timing ability"),
+    "cost": N_("cost ability"),
+}
+"""Kinds of waiting abilities → their names (message ids), as the rulebooks name them."""
 
 
 _STRENGTH = ("hp", "bp", "power")
@@ -670,8 +697,15 @@ def board_view(board: BoardView, game: str = "", cards: Mapping[str, Mapping[str
         )
         for p in board.players
     )
-    caption = " · ".join(x for x in (f"Turn {board.turn}", board.phase, board.step) if x)
-    return BoardDrawing(caption, tuple(reversed(players)), tuple(_zone(z, game, defs) for z in board.shared))
+    words = " · ".join(x for x in (board.phase, board.step) if x)
+    turn = ui("Turn {turn}", turn=board.turn)
+    caption = UiText(f"{turn.ja} · {words}", f"{turn.en} · {words}") if words else turn
+    waiting = tuple(
+        WaitingDrawing(ui(WAITING_KINDS[w.kind]) if w.kind in WAITING_KINDS else UiText(w.kind, w.kind), *w[1:])
+        for w in board.waiting
+    )
+    shared = tuple(_zone(z, game, defs) for z in board.shared)
+    return BoardDrawing(caption, tuple(reversed(players)), shared, waiting)
 
 
 def _zone(zone: Any, game: str = "", defs: Mapping[str, Mapping[str, Any]] | None = None) -> ZoneDrawing:

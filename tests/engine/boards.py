@@ -36,4 +36,4 @@ def fresh_board(g: Engine) -> BoardView:
         for pid, p in st.players.items()
     )
     shared = tuple(zone(s.name) for s in st.zone_specs if s.shared)
-    return BoardView(st.turn, st.turn_player, st.phase, st.step, players, shared)
+    return BoardView(st.turn, st.turn_player, st.phase, st.step, players, shared, g.waiting_view())

@@ -27,6 +27,7 @@ from judgekit.engine import (
     Preset,
     StepKind,
     Visibility,
+    Waiting,
     ZoneSpec,
     zone_id,
 )
@@ -381,6 +382,16 @@ class DiceCastle(Engine):
             nums.append(("damage", card.markers.get("damage", 0)))
             return tuple(nums)
         return tuple(sorted(card.numbers.items()))
+
+    def waiting_view(self) -> tuple[Waiting, ...]:
+        """The effects activated and not resolved yet (未解決の効果: counters, IN and OUT abilities, timing and cost
+        abilities), in the order they wait, for the board."""
+        out = []
+        for p in self.pending:
+            card = self.state.cards.get(p.source) or self.last_known.get(p.source)
+            ability = p.name.split("/", 1)[1] if "/" in p.name else ""
+            out.append(Waiting(p.kind.value, p.controller, card.name if card is not None else p.source, ability))
+        return tuple(out)
 
     def clear_attacks(self) -> None:
         """Forget this battle phase's attack bookkeeping."""
