@@ -121,7 +121,7 @@ def parser() -> Lark:
     where = _cache_file()
     return Lark.open(
         str(Path(__file__).with_name(_GRAMMARS[0])),
-        start=["summon", "body", "ability", "keywords"],
+        start=["summon", "body", "ability", "keywords", "dejon_line"],
         parser="lalr",
         lexer="contextual",
         propagate_positions=True,
@@ -226,6 +226,17 @@ class _Build(Transformer[Token, Any]):
         if kind is not None:
             filt = {"type": kind, **filt}
         return _Desc(owner, filt)
+
+    def named_desc(self, items: list[Any]) -> _Desc:
+        """《name》: cards of that name (5.2.2.1), whatever their type."""
+        desc = self.card_desc([*items, Token("CARD_TYPE", "カード")])
+        return _Desc(desc.owner, {**desc.filter, "name": _token(items, "NAME_REF")[1:-1]})
+
+    def dejon_line(self, items: list[Any]) -> Data:
+        cost = dict(_dicts(items)[0])
+        if cost.pop("special", False) or "x" in cost:
+            raise _Unread("the S icon or X in a dejon cost")
+        return {"dejon": {"counters": _num(items), "cost": cost}}
 
     def d_owner(self, items: list[Any]) -> tuple[str, str]:
         return ("owner", _who(items))
@@ -1157,7 +1168,14 @@ def _parse(text: str, start: str, card: str) -> Any:
 # --------------------------------------------------------------------------- reading a card
 
 _NAME = re.compile(r"^(?P<pre>(?:EXBURST)?(?:ダメージ[0-9]+—)?)「(?P<name>[^」]+)」")
-_CARD_LEVEL = ("キャストする時", "キャストするに際し", "このカードのコストを支払う代わりに", "(コスト：", "以下から")
+_CARD_LEVEL = (
+    "キャストする時",
+    "キャストするに際し",
+    "このカードのコストを支払う代わりに",
+    "(コスト：",
+    "以下から",
+    "デジョン",
+)
 _KEYWORD_LINE = re.compile(r"^(?:(?:ヘイスト|ブレイブ|先制攻撃|バックアタック)[、\s]*)+$")
 
 
@@ -1221,6 +1239,9 @@ def read_mode(text: str, name: str = "", card: str = "") -> Data:
 def _card_level(text: str, name: str, card: str) -> Data:
     """A character's sentences about casting it: modes, additional or alternative costs, X in its cost."""
     body = normalize(text, name)
+    if body.startswith("デジョン"):
+        dejon: Data = _parse(body, "dejon_line", card or name)
+        return dejon
     out = _finish(_parse(body, "body", card or name), IT)
     for key in ("choose", "effects", "_may", "reads", "replaces", "per_turn"):
         if key in out:

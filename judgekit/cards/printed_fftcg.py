@@ -22,7 +22,19 @@ from judgekit.games.fftcg import cards as vocab
 
 Data = dict[str, Any]
 
-_CARD_KEYS = ("choose", "effects", "modes", "pick", "options", "x", "reads", "replaces", "ex_burst", "ex_burst_damage")
+_CARD_KEYS = (
+    "choose",
+    "effects",
+    "modes",
+    "pick",
+    "options",
+    "x",
+    "reads",
+    "replaces",
+    "ex_burst",
+    "ex_burst_damage",
+    "dejon",
+)
 """The card-table keys a summon's text, or a character's casting sentences, give."""
 _TYPES = ("forward", "backup", "monster", "summon")
 _CARD: TypeAdapter[vocab.CardDef] = TypeAdapter(vocab.CardDef)

@@ -218,3 +218,14 @@ def test_a_power_change_without_its_duration_is_not_guessed() -> None:
     ターン終了時まで is not read as if it did."""
     with pytest.raises(UnreadText, match="ターン終了時まで"):
         read_summon("相手のフォワードを1体選ぶ。それのパワーを-3000する。")
+
+
+def test_dejon_and_a_card_named_in_brackets() -> None:
+    """15.2.7.2 「デジョン X - [コスト]」; 《name》 names cards by their name (5.2.2.1), whatever their type."""
+    assert read_card("デジョン 2 － 《水》《水》", "forward", "x") == {
+        "dejon": {"counters": 2, "cost": {"cp": {"water": 2}}}
+    }
+    assert read_summon("相手の《クラウド》を1体選ぶ。それをブレイクする。") == {
+        "choose": [{"what": {"name": "クラウド"}, "whose": "opponent"}],
+        "effects": [{"op": "break", "target": "chosen"}],
+    }
