@@ -536,16 +536,28 @@ def _describe_difference(line: int, a: str, b: str) -> str:
         if isinstance(sa, dict) and isinstance(sb, dict) and "index" in sa:
             keys = ("sentence", "rules", "changes", "board", "board_delta")
             key = next((k for k in keys if sa.get(k) != sb.get(k)), "")
+            was, now = _said(sa.get("sentence")), _said(sb.get("sentence"))
             if key == "sentence":
-                return f"step {sa['index']}: was {sa.get('sentence')!r}, now {sb.get('sentence')!r}"
+                return f"step {sa['index']}: was {was!r}, now {now!r}"
             if key == "rules":
                 ids = [[r if isinstance(r, str) else r["id"] for r in x.get("rules", [])] for x in (sa, sb)]
-                return f"step {sa['index']} ({sb.get('sentence')!r}): cited {ids[0]}, now {ids[1]}"
+                return f"step {sa['index']} ({now!r}): cited {ids[0]}, now {ids[1]}"
             what = "board" if key.startswith("board") else key or "content"
-            return f"step {sa['index']} ({sb.get('sentence')!r}): its {what} differs"
+            return f"step {sa['index']} ({now!r}): its {what} differs"
     except json.JSONDecodeError:
         pass
     return f"line {line}"
+
+
+def _said(data: Any) -> str:
+    """A serialized step's sentence in English (as it is when it does not read as a sentence)."""
+    from judgekit.message import sentence_from_json
+    from judgekit.render.sentences import english
+
+    try:
+        return english(sentence_from_json(data))
+    except ValueError:
+        return str(data)
 
 
 def common_findings(expect: CommonExpect, trace: Trace, plays: int, unused: Sequence[ScriptedInput]) -> list[str]:

@@ -14,7 +14,9 @@ from typer.testing import CliRunner
 from judgekit.cli import app
 from judgekit.commands import progress as progress_module
 from judgekit.commands.progress import PlainProgress, is_live, progress
+from judgekit.message import sentence_from_json
 from judgekit.render.json import trace_json
+from judgekit.render.sentences import english
 from judgekit.scenario import (
     SCENARIOS_DIR,
     CheckOutcome,
@@ -74,7 +76,8 @@ def test_the_golden_trace_is_compared_line_by_line(golden: tuple[Path, str]) -> 
     path.write_text("".join(lines), encoding="utf-8")
     was = json.loads(lines[step].rstrip(",\n"))
     cited = f"cited {was['rules']}, now {was['rules'][1:]}"
-    assert golden_difference(path, trace) == f"step {was['index']} ({was['sentence']!r}): {cited}"
+    said = english(sentence_from_json(was["sentence"]))
+    assert golden_difference(path, trace) == f"step {was['index']} ({said!r}): {cited}"
     path.write_text("".join(text.splitlines(keepends=True)[:-2]), encoding="utf-8")
     assert golden_difference(path, trace) == f"{len(lines) - 2} lines before, {len(lines)} now"
     path.write_text(text.rstrip("\n"), encoding="utf-8")
