@@ -1,4 +1,4 @@
-"""Benchmark: reading every card text of the Divine Cross, FFTCG and Code of Joker scenarios (issue 16).
+"""Benchmark: reading every card text of the scenarios of the four games with their card-text readers (issue 16).
 
 Times, in this process, for each game, building the parser from the grammars (cold: no parser cache, as on the first
 run; warm: loaded from the cache under $JUDGEKIT_CACHE, a temporary folder here) and reading all the
@@ -21,7 +21,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from judgekit.cards import code_of_joker, corpus_code_of_joker, divine_cross, fftcg, fftcg_corpus
+from judgekit.cards import (
+    code_of_joker,
+    corpus_code_of_joker,
+    corpus_dice_castle,
+    dice_castle,
+    divine_cross,
+    fftcg,
+    fftcg_corpus,
+)
 from judgekit.cards.corpus import card_texts, read
 from judgekit.cards.errors import UnreadText
 
@@ -30,6 +38,7 @@ GAMES: tuple[tuple[str, Any, Callable[[Path], Any], Callable[[Any], Any]], ...] 
     ("divine-cross", divine_cross.parser, card_texts, read),
     ("fftcg", fftcg.parser, fftcg_corpus.card_texts, fftcg_corpus.read),
     ("code-of-joker", code_of_joker.parser, corpus_code_of_joker.card_texts, corpus_code_of_joker.read),
+    ("dice-castle", dice_castle.parser, corpus_dice_castle.card_texts, corpus_dice_castle.read),
 )
 """Game id, its parser (cached), its scenario texts and its reader."""
 

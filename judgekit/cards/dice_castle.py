@@ -498,3 +498,38 @@ def printed_kind(card: Data) -> Printed:
     if card.get("type") == "magic":
         return "counter" if card.get("magic") == "counter" else "magic"
     return "king" if card.get("type") == "king" else "unit"
+
+
+Guess = Literal["unit", "king", "magic", "counter", "ability", "cost"]
+"""What a text given alone may be: a card's own text (by what it is printed on), an ability's, a cost line."""
+
+_GUESS_ORDER: tuple[tuple[Guess, str], ...] = (
+    ("counter", "counter_text"),
+    ("ability", "ability"),
+    ("king", "king_text"),
+    ("unit", "unit_text"),
+    ("cost", "cost_line"),
+    ("magic", "magic_text"),
+)
+
+
+def guess_printed(text: str) -> Guess:
+    """What a text is, as far as the grammar tells: the first kind of text it parses as (a magic otherwise,
+    so that what does not parse is reported as a magic's text)."""
+    body = normalize(text)
+    for kind, start in _GUESS_ORDER:
+        try:
+            parser().parse(body, start=start)
+        except UnexpectedInput:
+            continue
+        return kind
+    return "magic"
+
+
+def read_any(text: str, kind: Guess, card: str = "") -> Data:
+    """A text given alone: an ability's table, a cost line as ``{"cost": …}``, or a card's own keys."""
+    if kind == "ability":
+        return read_ability(text, card)
+    if kind == "cost":
+        return {"cost": read_cost_line(text, card)}
+    return read_card(text, kind, card)

@@ -265,9 +265,16 @@ def _code_of_joker(key: str, card: Data, problems: list[tuple[str, str]]) -> lis
     return complete_card(key, card, problems)
 
 
+def _dice_castle(key: str, card: Data, problems: list[tuple[str, str]]) -> list[PartReport]:
+    from judgekit.cards.printed_dice_castle import complete_card
+
+    return complete_card(key, card, problems)
+
+
 READERS: dict[str, Callable[[str, Data, list[tuple[str, str]]], list[PartReport]]] = {
     "divine-cross": _divine_cross,
     "code-of-joker": _code_of_joker,
+    "dice-castle": _dice_castle,
     "fftcg": _fftcg,
 }
 """Game id → its card reader for scenario files."""

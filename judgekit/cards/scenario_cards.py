@@ -47,15 +47,20 @@ def card_tables(game: str, options: Sequence[str]) -> str:
             return "\n".join(scenario_cards_fftcg.card_tables(pairs, keys))
         except ValueError as exc:
             raise CardOptionError(str(exc)) from None
-    if game == "code-of-joker":
-        from judgekit.cards import scenario_cards_code_of_joker
+    if game in ("code-of-joker", "dice-castle"):
+        from judgekit.cards import scenario_cards_code_of_joker, scenario_cards_dice_castle
 
         pairs = [parse_card_option(value) for value in options]
         names = [n for n, _ in pairs]
         if len(set(names)) != len(names):
             raise CardOptionError(f"--card {next(n for n in names if names.count(n) > 1)}: given twice")
+        write = (
+            scenario_cards_code_of_joker.card_tables
+            if game == "code-of-joker"
+            else scenario_cards_dice_castle.card_tables
+        )
         try:
-            return scenario_cards_code_of_joker.card_tables(pairs)
+            return write(pairs)
         except JudgekitError as exc:
             raise CardOptionError(str(exc)) from None
     from judgekit.cards.divine_cross import guess_kind

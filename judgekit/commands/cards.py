@@ -12,13 +12,13 @@ from typing import Annotated
 
 import typer
 
-from judgekit.cards import code_of_joker, fftcg, render_code_of_joker, render_fftcg
+from judgekit.cards import code_of_joker, dice_castle, fftcg, render_code_of_joker, render_dice_castle, render_fftcg
 from judgekit.cards.divine_cross import guess_kind, read_card
 from judgekit.cards.render import card_sentences, card_toml
 from judgekit.commands.common import echo_json, guarded
 from rules_index.errors import JudgekitError
 
-READERS = ("divine-cross", "fftcg", "code-of-joker")
+READERS = ("divine-cross", "fftcg", "code-of-joker", "dice-castle")
 """Games whose card text can be read (the others are to come)."""
 _ALIASES = {
     "dc": "divine-cross",
@@ -27,7 +27,9 @@ _ALIASES = {
     "fftcg": "fftcg",
     "coj": "code-of-joker",
     "code-of-joker": "code-of-joker",
+    "dice-castle": "dice-castle",
 }
+_DICE_KINDS = ("unit", "king", "magic", "counter", "ability", "cost")
 _COJ_KINDS = ("unit", "evolution", "trigger", "intercept", "joker")
 _FFTCG_KINDS = ("forward", "backup", "monster", "summon")
 
@@ -59,6 +61,16 @@ class CardKindOpt(StrEnum):
     """Code of Joker: an intercept card (read as a trigger card)."""
     JOKER = "joker"
     """Code of Joker: a joker (its effect)."""
+    KING = "king"
+    """dice-and-castle: a king (its rule changes, or an evolution's 城壁+X)."""
+    MAGIC = "magic"
+    """dice-and-castle: a normal or field magic (its effect and the targets it chooses when played)."""
+    COUNTER = "counter"
+    """dice-and-castle: a counter (カウンター:…)."""
+    ABILITY = "ability"
+    """dice-and-castle: one ability's text (IN:…, OUT:…, コスト能力:…)."""
+    COST = "cost"
+    """dice-and-castle: a printed cost line (火2水1)."""
 
 
 class CardFormat(StrEnum):
@@ -87,6 +99,11 @@ def read_text(game: str, text: str, kind: str | None, name: str = "") -> tuple[s
         if typed not in _FFTCG_KINDS:
             raise JudgekitError(f"--kind {typed!r}: expected {', '.join(_FFTCG_KINDS)} for fftcg")
         return typed, fftcg.read_card(text, typed, name)  # type: ignore[arg-type]
+    if key == "dice-castle":
+        guessed = kind or dice_castle.guess_printed(text)
+        if guessed not in _DICE_KINDS:
+            raise JudgekitError(f"--kind {guessed!r}: expected {', '.join(_DICE_KINDS)} for dice-castle")
+        return guessed, dice_castle.read_any(text, guessed, name)  # type: ignore[arg-type]
     if key == "code-of-joker":
         typed = kind or code_of_joker.guess_type(text)
         if typed not in _COJ_KINDS:
@@ -116,15 +133,15 @@ def card(
     if fmt is CardFormat.JSON:
         echo_json({"game": key, "kind": used, "text": text, "reading": reading})
         return
-    typer.echo(
-        f"# read as {'an' if used in ('event', 'action', 'assist', 'evolution', 'intercept') else 'a'} {used}"
-        + ("" if kind else " (guessed; --kind to say)")
-    )
+    article = "an" if used[0] in "aeiou" else "a"
+    typer.echo(f"# read as {article} {used}" + ("" if kind else " (guessed; --kind to say)"))
     toml, sentences = (
         (render_fftcg.card_toml, render_fftcg.card_sentences) if key == "fftcg" else (card_toml, card_sentences)
     )
     if key == "code-of-joker":
         toml, sentences = render_code_of_joker.card_toml, render_code_of_joker.card_sentences
+    if key == "dice-castle":
+        toml, sentences = render_dice_castle.card_toml, render_dice_castle.card_sentences
     typer.echo(toml(reading))
     typer.echo("")
     for sentence in sentences(reading):

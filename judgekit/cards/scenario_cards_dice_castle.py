@@ -1,0 +1,51 @@
+"""``judgekit new dice-castle --card NAME=TEXT``: dice-and-castle card tables from printed names and texts.
+
+Each card is written with its printed text and its kind guessed from the text (a counter, a magic, a
+unit's lines, a king's); the engine reads the structure when the scenario loads. What was read is written
+under it as comments, and what the text does not print (cost, attack, HP, walls, attributes) is asked for.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from judgekit.cards.printed import complete
+from judgekit.cards.render import toml_value
+from rules_index.errors import JudgekitError
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_TABLE = {
+    "counter": {"type": "magic", "magic": "counter"},
+    "magic": {"type": "magic", "magic": "normal"},
+    "unit": {"type": "unit"},
+    "king": {"type": "king"},
+}
+_ASK = {
+    "counter": '# cost = "火1" (its printed cost line): not in the card text, to be written',
+    "magic": '# cost = "火1": not in the card text; magic = "field" for a field magic',
+    "unit": '# cost = "火3", attack = …, hp = …: not in the card text; abilities = [{ name = …, text = "IN:…" }]',
+    "king": "# attributes = […], walls = …: not in the card text, to be written",
+}
+
+
+def card_tables(pairs: Sequence[tuple[str, str]]) -> str:
+    """The ``[cards.KEY]`` tables for (name, text) pairs, as TOML text; JudgekitError for unread text."""
+    from judgekit.cards.dice_castle import guess_printed
+
+    blocks: list[str] = []
+    for name, text in pairs:
+        kind = guess_printed(text)
+        if kind not in _TABLE:
+            raise JudgekitError(f"--card {name}: the text reads as {kind}; write it under the card's abilities or cost")
+        table = {"name": name, **_TABLE[kind], "text": text}
+        printed = complete("dice-castle", {"cards": {name: table}})
+        if printed.problems:
+            raise JudgekitError("\n".join(f"--card {name}: {what}" for _key, what in printed.problems))
+        key = name if _BARE_KEY.fullmatch(name) else toml_value(name)
+        lines = [f"[cards.{key}]", *(f"{k} = {toml_value(v)}" for k, v in table.items()), _ASK[kind]]
+        lines.append("# read from the text (the engine reads it when the scenario loads; a key written here wins):")
+        read = printed.data["cards"][name]
+        lines += [f"# {k} = {toml_value(v)}" for k, v in read.items() if k not in table]
+        blocks.append("\n".join(lines) + "\n")
+    return "\n".join(blocks)
