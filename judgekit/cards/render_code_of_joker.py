@@ -89,7 +89,8 @@ def units(target: Any) -> str:
         limits.append(f"cost at most {target['max_cost']}")
     limit = ", ".join(limits)
     whose = _WHOSE[target.get("side", "opponent")]
-    head = f"all {whose} {noun}" if target.get("all") else f"{target.get('count', 1)} chosen {noun} ({whose})"
+    side = {"own": "yours", "opponent": "the opponent's", "any": "either side's"}[target.get("side", "opponent")]
+    head = f"all {whose} {noun}" if target.get("all") else f"{target.get('count', 1)} chosen {noun} ({side})"
     return f"{head} with {limit}" if limit else head
 
 

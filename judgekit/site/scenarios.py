@@ -73,11 +73,16 @@ class PrintedCard:
 
 def printed_cards(scenario: Any) -> tuple[PrintedCard, ...]:
     """The cards of a loaded scenario that the engine read from their printed text."""
-    from judgekit.cards import render_fftcg
+    from judgekit.cards import render_code_of_joker, render_dice_castle, render_fftcg
     from judgekit.cards.render import card_sentences, toml_value
 
-    fftcg = getattr(scenario, "game", "") == "fftcg"
-    say = render_fftcg.card_sentences if fftcg else card_sentences
+    game = getattr(scenario, "game", "")
+    fftcg = game == "fftcg"
+    say = {
+        "fftcg": render_fftcg.card_sentences,
+        "code-of-joker": render_code_of_joker.card_sentences,
+        "dice-castle": render_dice_castle.card_sentences,
+    }.get(game, card_sentences)
     out = []
     for key, parts in scenario.cards_read.items():
         card = scenario.model.cards.get(key)
@@ -88,6 +93,10 @@ def printed_cards(scenario: Any) -> tuple[PrintedCard, ...]:
             whole = {p.section: p.reading if p.section == "effects" else [p.reading]} if p.reading is not None else {}
             if fftcg and p.reading is not None and p.section in ("card", "keywords"):
                 whole = p.reading  # a summon's or character's own keys, or its keywords, as read
+            if game in ("code-of-joker", "dice-castle") and p.reading is not None and p.section == "card":
+                whole = p.reading  # the keys the card's own text gives
+            if game == "dice-castle" and p.reading is not None and p.section != "card":
+                whole = p.reading if p.section == "abilities" else {p.section: p.reading}
             try:
                 sentences = tuple(say(whole)) if whole else ()
             except (KeyError, TypeError, ValueError):

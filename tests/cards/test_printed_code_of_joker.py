@@ -121,3 +121,12 @@ def test_new_writes_code_of_joker_cards_from_text(tmp_path: Path) -> None:
     assert 'text = "自分のライフが3以下なら、カードを2枚引く。"' in written
     assert 'type = "joker"' in written
     assert '# keywords = ["加護", "強制防御"]' in written
+
+
+def test_the_site_says_a_code_of_joker_card_in_its_own_plain_words(tmp_path: Path) -> None:
+    from judgekit.site.scenarios import printed_cards
+
+    cards = {c.key: c for c in printed_cards(load_scenario(_write(tmp_path)))}
+    (storm,) = cards["storm"].parts
+    assert storm.sentences == ("Effect: if your life is at most 3: you draw 2 cards.",)
+    assert cards["giant"].parts[0].sentences == ("Keywords: 【加護】.",)

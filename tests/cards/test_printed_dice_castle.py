@@ -126,3 +126,11 @@ def test_new_writes_dice_castle_cards_from_text(tmp_path: Path) -> None:
     written = (tmp_path / "mine.toml").read_text(encoding="utf-8")
     assert 'magic = "counter"' in written
     assert "# counter = " in written
+
+
+def test_the_site_says_a_dice_castle_card_in_its_own_plain_words(tmp_path: Path) -> None:
+    from judgekit.site.scenarios import printed_cards
+
+    cards = {c.key: c for c in printed_cards(load_scenario(_write(tmp_path)))}
+    said = [s for p in cards["extend"].parts for s in p.sentences]
+    assert said == ["Cost: 1 fire.", "Effect: gain 2 wall(s)."]
