@@ -21,8 +21,15 @@ from judgekit.games.dice_castle import cards as vocab
 _KEYS: dict[str, Data] = {
     "magic": {"targets": [], "joined": False, "effects": []},
     "counter": {"counter": None},
-    "unit": {"extra_cost": {}, "optional_cost": {}, "optional_effects": [], "statics": []},
-    "king": {"statics": []},
+    "unit": {
+        "extra_cost": {},
+        "optional_cost": {},
+        "optional_effects": [],
+        "statics": [],
+        "attacks": 1,
+        "limited": False,
+    },
+    "king": {"statics": [], "limited": False},
 }
 """The keys a card's own text states, by what it is printed on (none printed: their defaults)."""
 

@@ -236,8 +236,20 @@ class _Build(Transformer[Token, Any]):
     def or_choice(self, items: list[Any]) -> tuple[str, Any]:
         return ("fixed", [{"op": "choose", "options": [items[0], items[1]]}])
 
+    def _bound(self, items: list[Any]) -> Data:
+        return {"at_least" if _token(items, "BOUND") == "以上" else "at_most": _num(items)}
+
     def cond_units(self, items: list[Any]) -> Data:
-        return {"count": f"{_who(items)}.units", "at_least": _num(items)}
+        return {"count": f"{_who(items)}.units", **self._bound(items)}
+
+    def cond_cards(self, items: list[Any]) -> Data:
+        zone = _ZONE[_token(items, "ZONE")]
+        if zone not in ("castle", "hand", "discard"):
+            raise _Unread(f"a condition counting the {zone}")
+        return {"count": f"{_who(items)}.{zone}", **self._bound(items)}
+
+    def cond_walls(self, items: list[Any]) -> Data:
+        return {"count": f"{_who(items)}.walls", **self._bound(items)}
 
     def if_then(self, items: list[Any]) -> tuple[str, Any]:
         return ("fixed", [{"op": "if", "condition": items[0], "then": items[1]}])
@@ -322,6 +334,12 @@ class _Build(Transformer[Token, Any]):
     def avoid(self, items: list[Any]) -> tuple[str, Any]:
         return ("static", {"kind": "avoid"})
 
+    def attacks(self, items: list[Any]) -> tuple[str, Any]:
+        return ("attacks", _num(items))
+
+    def limited(self, items: list[Any]) -> tuple[str, Any]:
+        return ("limited", True)
+
     def unit_text(self, items: list[Any]) -> Data:
         out: Data = {}
         for kind, value in items:
@@ -329,6 +347,8 @@ class _Build(Transformer[Token, Any]):
                 out["extra_cost"] = value
             elif kind == "optional":
                 out["optional_cost"], out["optional_effects"] = value
+            elif kind in ("attacks", "limited"):
+                out[kind] = value
             else:
                 out.setdefault("statics", []).append(value)
         return out
@@ -362,6 +382,8 @@ class _Build(Transformer[Token, Any]):
         for kind, value in items:
             if kind == "evolution":
                 out.update({"evolution": True, "walls": value})
+            elif kind == "limited":
+                out["limited"] = True
             else:
                 out.setdefault("statics", []).append(value)
         return out

@@ -19,8 +19,8 @@ Data = dict[str, Any]
 _KEYS = {
     "magic": ("targets", "joined", "effects"),
     "counter": ("counter",),
-    "unit": ("extra_cost", "optional_cost", "optional_effects", "statics"),
-    "king": ("statics", "evolution"),
+    "unit": ("extra_cost", "optional_cost", "optional_effects", "statics", "attacks", "limited"),
+    "king": ("statics", "evolution", "limited"),
 }
 """The keys of a card table its own text can give, by what it is printed on."""
 

@@ -100,3 +100,45 @@ def test_unread_phrase_is_named_with_its_position() -> None:
         read_card(text, "magic", "test-card")
     assert caught.value.position == text.index("相手")
     assert "test-card" in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "printed", "reading"),
+    [
+        ("2回攻撃", "unit", {"attacks": 2}),
+        ("軽減1制限:デッキ1枚", "unit", {"statics": [{"kind": "reduce", "by": 1}], "limited": True}),
+        (
+            "相手の城が3枚以下の場合、1ドロー。",
+            "magic",
+            {
+                "effects": [
+                    {
+                        "op": "if",
+                        "condition": {"count": "opponent.castle", "at_most": 3},
+                        "then": [{"op": "draw", "count": 1}],
+                    }
+                ]
+            },
+        ),
+        (
+            "自分の城壁が1以下の場合、城壁を2得る。",
+            "magic",
+            {
+                "effects": [
+                    {
+                        "op": "if",
+                        "condition": {"count": "own.walls", "at_most": 1},
+                        "then": [{"op": "gain_walls", "amount": 2}],
+                    }
+                ]
+            },
+        ),
+        (
+            "相手の2体のユニットを破壊する。",
+            "magic",
+            {"targets": [{"what": "unit", "count": 2}], "effects": [{"op": "destroy", "target": "chosen", "count": 2}]},
+        ),
+    ],
+)
+def test_templated_variants_of_the_rules(text: str, printed: str, reading: dict[str, object]) -> None:
+    assert read_card(text, printed, "x") == reading  # type: ignore[arg-type]
