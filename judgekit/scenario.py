@@ -502,7 +502,7 @@ def golden_difference(golden: Path, trace: Trace) -> str | None:
                 continue
             identical = False
             if old is not None and new is not None and old.rstrip("\n") != new.rstrip("\n"):
-                return _describe_difference(old_count, old.rstrip("\n"), new.rstrip("\n"))
+                return _describe_difference(old_count, old.rstrip("\n"), new.rstrip("\n"), trace.game)
     return None if identical else f"{old_count} lines before, {new_count} now"
 
 
@@ -523,20 +523,20 @@ def _old_format_difference(golden: Path, trace: Trace) -> str:
     for a, b in zip(old.get("steps", []), new["steps"], strict=False):
         if a != b:
             dump = functools.partial(json.dumps, ensure_ascii=False)
-            return f"{note}; the run also differs from it: {_describe_difference(0, dump(a), dump(b))}"
+            return f"{note}; the run also differs from it: {_describe_difference(0, dump(a), dump(b), trace.game)}"
     if old.get("outcome") != new["outcome"]:
         return f"{note}; the run also differs from it: the outcome differs"
     return f"{note}; the run also differs from it: {len(old.get('steps', []))} steps before, {len(new['steps'])} now"
 
 
-def _describe_difference(line: int, a: str, b: str) -> str:
+def _describe_difference(line: int, a: str, b: str, game: str = "") -> str:
     """The first differing line (numbered from 1) of a golden trace, said for people: which step and what in it."""
     try:
         sa, sb = json.loads(a.rstrip(",")), json.loads(b.rstrip(","))
         if isinstance(sa, dict) and isinstance(sb, dict) and "index" in sa:
             keys = ("sentence", "rules", "changes", "board", "board_delta")
             key = next((k for k in keys if sa.get(k) != sb.get(k)), "")
-            was, now = _said(sa.get("sentence")), _said(sb.get("sentence"))
+            was, now = _said(sa.get("sentence"), game), _said(sb.get("sentence"), game)
             if key == "sentence":
                 return f"step {sa['index']}: was {was!r}, now {now!r}"
             if key == "rules":
@@ -549,13 +549,13 @@ def _describe_difference(line: int, a: str, b: str) -> str:
     return f"line {line}"
 
 
-def _said(data: Any) -> str:
+def _said(data: Any, game: str = "") -> str:
     """A serialized step's sentence in English (as it is when it does not read as a sentence)."""
     from judgekit.message import sentence_from_json
     from judgekit.render.sentences import english
 
     try:
-        return english(sentence_from_json(data))
+        return english(sentence_from_json(data), game)
     except ValueError:
         return str(data)
 

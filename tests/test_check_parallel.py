@@ -76,7 +76,7 @@ def test_the_golden_trace_is_compared_line_by_line(golden: tuple[Path, str]) -> 
     path.write_text("".join(lines), encoding="utf-8")
     was = json.loads(lines[step].rstrip(",\n"))
     cited = f"cited {was['rules']}, now {was['rules'][1:]}"
-    said = english(sentence_from_json(was["sentence"]))
+    said = english(sentence_from_json(was["sentence"]), "divine-cross")
     assert golden_difference(path, trace) == f"step {was['index']} ({said!r}): {cited}"
     path.write_text("".join(text.splitlines(keepends=True)[:-2]), encoding="utf-8")
     assert golden_difference(path, trace) == f"{len(lines) - 2} lines before, {len(lines)} now"

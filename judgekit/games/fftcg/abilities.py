@@ -356,7 +356,7 @@ def trigger(g: Fftcg, ev: Event, *, party: bool = False, cites: Sequence[str] = 
                         [*cites, "11.8.10.1", "11.8.10.2"],
                     )
                 continue
-            label = g.labelled(f"{card.name}'s auto ability {name}", says) if not silent else ""
+            label = g.labelled(f"{card.name}のオートアビリティ「{name}」", says) if not silent else ""
             pending = PendingAuto(a, holder, controller, ev, label, f"{card.key}/{name}", card.since)
             found.append((pending, how != "11.8.1"))
     delayed = _delayed_matches(g, ev, party)
@@ -456,7 +456,9 @@ def state_triggers(g: Fftcg, *, silent: bool = False) -> bool:
             if key in g.state_waiting or not continuous.holds(g, a.condition, card.controller, iid):
                 continue
             ev = Event("state", card.controller, iid, iid)
-            label = g.labelled(f"{card.name}'s auto ability {name}", msg("ff.ability.auto", card=card.name, name=name))
+            label = g.labelled(
+                f"{card.name}のオートアビリティ「{name}」", msg("ff.ability.auto", card=card.name, name=name)
+            )
             found.append((key, PendingAuto(a, iid, card.controller, ev, label, f"{card.key}/{name}", card.since)))
     if silent:
         return bool(found)
@@ -503,7 +505,7 @@ def ex_burst(g: Fftcg, pid: str, iid: str, cites: Sequence[str], *, silent: bool
     if silent:
         return True
     says = msg("ff.ability.ex_burst", card=d.name)
-    label = g.labelled(f"{d.name}'s EX BURST", says)
+    label = g.labelled(f"{d.name}のEXバースト", says)
     answer = g.decide(
         DecisionRequest(
             "ex_burst", pid, ("use", "decline"), "11.10.2", msg("ff.burst.prompt", player=g.name(pid), ability=says)

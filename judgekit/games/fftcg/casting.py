@@ -1385,7 +1385,7 @@ def use_ability(g: Fftcg, entry: ScriptedInput, *, silent: bool = False) -> str 
     assert iid is not None and a is not None and paid is not None
     card = g.card(iid)
     label = g.labelled(
-        f"{card.name}'s {'special' if special else 'action'} ability {named}",
+        f"{card.name}の{'スペシャル' if special else 'アクション'}アビリティ「{named}」",
         msg("ff.ability.special", card=card.name, name=named)
         if special
         else msg("ff.ability.action", card=card.name, name=named),

@@ -123,7 +123,7 @@ def static_effects(g: Fftcg, cur: Mapping[str, Chars] | None = None) -> list[Con
                         timestamp=max(card.since, ref.since),
                         until="field",
                         label=g.labelled(
-                            f"{card.name}'s field ability" + (f" {a.name}" if a.name else ""),
+                            f"{card.name}のフィールドアビリティ" + (f"「{a.name}」" if a.name else ""),
                             msg("ff.ability.field_named", card=card.name, name=a.name)
                             if a.name
                             else msg("ff.ability.field", card=card.name),

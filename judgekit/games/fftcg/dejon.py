@@ -41,7 +41,7 @@ def _add(g: Fftcg, ability: Ability, iid: str, ev: Event, cites: list[str]) -> N
         card.owner,
         ev,
         g.labelled(
-            f"{card.name}'s dejon ability ({ability.name})",
+            f"{card.name}のデジョンによるアビリティ（{ability.name}）",
             msg("ff.ability.dejon", card=card.name, name=ability.name),
         ),
         f"{card.key}/{ability.name}",

@@ -220,7 +220,7 @@ def _self_candidates(ctx: Ctx | None, pending: Pending, g: Fftcg) -> list[Replac
                 source=ctx.source,
                 controller=ctx.controller,
                 event=pending.event,
-                label=g.labelled(f"{ctx.label}'s own replacement", msg("ff.replace.own", what=g.said(ctx.label))),
+                label=g.labelled(f"{ctx.label}自身の置換効果", msg("ff.replace.own", what=g.said(ctx.label))),
                 payload=sr,
             )
         )
@@ -1479,7 +1479,7 @@ def create_delayed(g: Fftcg, ctx: Ctx, op: Delayed, *, silent: bool = False) -> 
         effects=op.effects,
     )
     says = msg("ff.ability.delayed", card=src_name, name=name)
-    label = g.labelled(f"{src_name}'s delayed auto ability {name}", says)
+    label = g.labelled(f"{src_name}の遅延型のオートアビリティ「{name}」", says)
     g.delayed.append(
         DelayedTrigger(
             f"delayed:{g.serial()}", ctx.source, ctx.controller, op.on, label, DelayedAuto(ability, about, op.period)
