@@ -512,14 +512,14 @@ class _Build(Transformer[Token, Any]):
         return _icons(_icon_tokens(items))
 
     def x_icons(self, items: list[Any]) -> Data:
-        cost = _icons(_icon_tokens(items))
-        cp = cost.pop("cp", {})
-        if len(cp) != 1:
-            raise _Unread("X of more than one element")
-        ((element, n),) = cp.items()
-        if n != 1:
-            raise _Unread("X with more CP beside it")
-        cost["x"] = element
+        mark = next(i for i, t in enumerate(items) if isinstance(t, Token) and t.type == "X_MARK")
+        cost = _icons(_icon_tokens(items[:mark]))
+        after = _icons(_icon_tokens(items[mark + 1 :]))
+        if set(after) != {"cp"} or len(after["cp"]) != 1 or next(iter(after["cp"].values())) != 1:
+            raise _Unread("X followed by anything but one element's icon (X of that element)")
+        if "cp" in cost:
+            raise _Unread("CP beside X in the cost")
+        cost["x"] = next(iter(after["cp"]))
         return cost
 
     def cost_characters(self, items: list[Any]) -> Data:
@@ -603,6 +603,12 @@ class _Build(Transformer[Token, Any]):
         who = _own(_who(items))
         at_least, instead = _nums(items)
         return {"condition": {"count": f"{who}.damage", "at_least": at_least}, "instead": instead, "up_to": True}
+
+    def more_controls(self, items: list[Any]) -> Data:
+        desc = next(i for i in items if isinstance(i, _Desc))
+        if _who(items) != "own" or desc.owner is not None:
+            raise _Unread("a condition on what another player controls")
+        return {"condition": {"controls": desc.filter}, "instead": _num(items), "up_to": True}
 
     def more_x(self, items: list[Any]) -> Data:
         return {"per": f"{_own(_who(items))}.{_COUNTED[_token(items, 'COUNTED')]}"}
