@@ -268,6 +268,8 @@ class _Build(Transformer[Token, Any]):
             kind, value = item
             if kind == "plain":
                 out += value
+            elif kind == "next":  # the timing of the unit's next effect, then its first sentence
+                out += [{"_ability": value[0]}, *value[1]]
             elif kind == "if":
                 out.append(value)
             else:
@@ -330,9 +332,23 @@ class _Build(Transformer[Token, Any]):
         return {"on": "battle_end", "of": "any"}
 
     # ------------------------------------------------------------ abilities and cards
+    def next_ability(self, items: list[Any]) -> tuple[str, Any]:
+        return ("next", (items[0], items[-1]))
+
     def ability(self, items: list[Any]) -> Data:
-        fields = [e for e in items[1] if e.get("field")]
-        out = {**items[0], "effects": [e for e in items[1] if not e.get("field")]}
+        """One effect, and those that follow it in a unit's text (``_more``) and its field effects (``_field``)."""
+        abilities: list[Data] = [{**items[0], "effects": []}]
+        fields: list[Data] = []
+        for e in items[1]:
+            if e.get("field"):
+                fields.append(e)
+            elif "_ability" in e:
+                abilities.append({**e["_ability"], "effects": []})
+            else:
+                abilities[-1]["effects"].append(e)
+        out = abilities[0]
+        if abilities[1:]:
+            out["_more"] = abilities[1:]
         if fields:
             out["_field"] = fields
         return out
@@ -340,6 +356,8 @@ class _Build(Transformer[Token, Any]):
     def card_text(self, items: list[Any]) -> Data:
         if any(e.get("field") for e in items[1]):
             raise _Unread("a field effect on a card that is not a unit")
+        if any("_ability" in e for e in items[1]):
+            raise _Unread("a second timing on a card that is not a unit")
         return {**items[0], "effects": items[1]}
 
     def kw(self, items: list[Any]) -> tuple[str, str]:
@@ -376,7 +394,8 @@ class _Build(Transformer[Token, Any]):
                 out.setdefault("field", []).append(item)
             elif isinstance(item, dict):
                 out.setdefault("field", []).extend(item.pop("_field", []))
-                out.setdefault("abilities", []).append(item)
+                more = item.pop("_more", [])
+                out.setdefault("abilities", []).extend([item, *more])
         for field in out.get("field", []):
             field.pop("field", None)
         if out.get("field") == []:
@@ -423,6 +442,8 @@ def read_effects(text: str, card: str = "") -> list[Data]:
     result: list[Data] = _parse(body, "effects", card)
     if any(e.get("field") for e in result):
         raise _fail(body, 0, card, "a field effect among instructions: give it as a unit's field effect")
+    if any("_ability" in e for e in result):
+        raise _fail(body, 0, card, "a timing among instructions: a unit's effect (read the unit's text)")
     return result
 
 
@@ -432,6 +453,8 @@ def read_ability(text: str, card: str = "") -> Data:
     result: Data = _parse(body, "ability", card)
     if "_field" in result:
         raise _fail(body, 0, card, "a field effect in an effect's text: give it as the card's field effect")
+    if "_more" in result:
+        raise _fail(body, 0, card, "two timings in one effect's text: give each effect its own text")
     return result
 
 

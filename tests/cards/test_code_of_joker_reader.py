@@ -203,3 +203,21 @@ def test_templated_variants(text: str, effects: list[dict[str, object]]) -> None
 def test_a_pick_without_its_units_is_not_guessed(text: str) -> None:
     with pytest.raises(UnreadText):
         read_effects(text)
+
+
+def test_a_unit_text_with_several_effects() -> None:
+    """An effect's timing after another effect's sentences starts the unit's next effect."""
+    card = read_card(
+        "【不屈】このユニットが破壊された時、カードを1枚引く。自分のターン終了時、このユニットを破壊する。"
+        "自分の他のユニットがアタックした時、そのユニットのBP+1000。自分の他の赤のユニットのBP+1000。",
+        "unit",
+    )
+    assert [(a["on"], a["of"]) for a in card["abilities"]] == [
+        ("destroyed", "self"),
+        ("turn_end", "own"),
+        ("attack", "other_own"),
+    ]
+    assert card["abilities"][1]["effects"] == [{"op": "destroy", "target": "self"}]
+    assert card["field"] == [{"side": "own", "other": True, "color": "red", "bp": 1000}]
+    with pytest.raises(UnreadText):
+        read_ability("このユニットが破壊された時、カードを1枚引く。自分のターン終了時、このユニットを破壊する。")
