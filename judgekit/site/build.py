@@ -60,6 +60,9 @@ REPO = Path(__file__).resolve().parents[2]
 """The checkout the package runs from (``site/`` lives beside the packages)."""
 SITE_SOURCES = REPO / "site"
 """Templates and static files of the site."""
+SCENARIOS = REPO / "scenarios"
+"""The scenarios the site shows (:data:`judgekit.scenario.SCENARIOS_DIR`, named here so that a build
+finding nothing changed does not import the scenario models)."""
 DEFAULT_OUT = Path("build") / "site"
 """Where ``judgekit build`` writes, relative to the working directory."""
 TOC_MAX_DEPTH = 3
@@ -153,9 +156,7 @@ def build_site(
     record = record_path(out, cache)
     previous = Recorded.read(record)
     if scenarios is None:
-        from judgekit.scenario import SCENARIOS_DIR
-
-        root = (scenario_root or SCENARIOS_DIR).resolve()
+        root = (scenario_root or SCENARIOS).resolve()
         by_game = scenario_files(root)
         scenario_keys = {g: digest(str(root), scenario_files_key(g, files, books)) for g, files in by_game.items()}
         whole = digest(base, *(f"{g}={k}" for g, k in sorted(scenario_keys.items())))

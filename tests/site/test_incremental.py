@@ -116,3 +116,12 @@ def test_scenarios_are_replayed_only_when_their_files_change(tmp_path: Path, mon
     copy.write_text(copy.read_text(encoding="utf-8") + "\n# a comment\n", encoding="utf-8")
     pages()
     assert runs == [root / "dice-castle", root / "dice-castle"]
+
+
+def test_the_files_looked_at_are_those_check_and_the_site_run() -> None:
+    from judgekit.scenario import SCENARIOS_DIR, iter_scenario_files
+    from judgekit.site.build import SCENARIOS
+
+    assert SCENARIOS == SCENARIOS_DIR
+    found = [f for files in scenario_files(SCENARIOS).values() for f in files]
+    assert found == iter_scenario_files([SCENARIOS_DIR])
