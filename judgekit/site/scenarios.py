@@ -424,11 +424,15 @@ def write_scenario_pages(
         all_path=paths.scenarios,
     )
     index_link = Link(ui("Scenarios"), paths.scenarios)
+    spelled: dict[str, list[str]] = {}  # tags written two ways ("deck refresh", "deck-refresh") share one page
     for tag in tags:
-        tagged = [s for s in scenarios if tag in s.tags]
+        spelled.setdefault(paths.tag(tag), []).append(tag)
+    for path, names in spelled.items():
+        tag = names[0]
+        tagged = [s for s in scenarios if any(n in s.tags for n in names)]
         site.render_page(
             writer,
-            paths.tag(tag),
+            path,
             "scenarios.html",
             title=ui("{short} scenarios: {tag}", short=game.short, tag=tag),
             game=game,
