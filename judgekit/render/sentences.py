@@ -155,3 +155,20 @@ def both(sentence: Sentence, game: str = "") -> tuple[str, str]:
 def english(sentence: Sentence, game: str = "") -> str:
     """``sentence`` in English (for findings, logs and tests)."""
     return render(sentence, "en", game)
+
+
+GAME_PREFIX = {"divine-cross": "dc", "fftcg": "ff", "code-of-joker": "coj", "dice-castle": "dice"}
+"""Each built-in game's message id prefix."""
+
+
+def part_name(game: str, kind: str, name: str, language: Language) -> str:
+    """A phase's or step's name (``kind`` is ``phase`` or ``step``; ``name`` as the engine keeps it) in
+    ``language``, from the game's catalog when it names it (``dc.phase.main`` → メイン); else ``name``."""
+    prefix = GAME_PREFIX.get(game)
+    if prefix is None or not name:
+        return name
+    for candidate in (f"{prefix}.{kind}.{name}_name", f"{prefix}.{kind}.{name}", f"{prefix}.part.{name}"):
+        found = template(Message(candidate), language)
+        if found is not None and "{" not in found:
+            return found
+    return name

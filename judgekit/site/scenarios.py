@@ -710,9 +710,14 @@ def board_view(board: BoardView, game: str = "", cards: Mapping[str, Mapping[str
         )
         for p in board.players
     )
-    words = " · ".join(x for x in (board.phase, board.step) if x)
+    from judgekit.render.sentences import part_name
+
     turn = ui("Turn {turn}", turn=board.turn)
-    caption = UiText(f"{turn.ja} · {words}", f"{turn.en} · {words}") if words else turn
+    words = {
+        lang: " · ".join(part_name(game, k, v, lang) for k, v in (("phase", board.phase), ("step", board.step)) if v)
+        for lang in ("ja", "en")
+    }
+    caption = UiText(f"{turn.ja} · {words['ja']}", f"{turn.en} · {words['en']}") if words["en"] else turn
     waiting = tuple(
         WaitingDrawing(ui(WAITING_KINDS[w.kind]) if w.kind in WAITING_KINDS else UiText(w.kind, w.kind), *w[1:])
         for w in board.waiting
