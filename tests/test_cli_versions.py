@@ -9,6 +9,7 @@ manifests keep the published versions only.
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
 from functools import cache
 from pathlib import Path
@@ -173,6 +174,25 @@ def test_diff_html_is_a_standalone_escaped_page(sources: Path, runner: CliRunner
     assert "<注>" not in out and "&lt;注&gt;&amp;チャージ" in out
     assert '<td class="new">この処理は、1ターンに1度のみ<ins>(&lt;注&gt;&amp;チャージ)</ins>実行できます。</td>' in out
     assert '<article class="change change-renumbered" id="new-704.6d">' in out
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_diff_html_says_its_words_in_the_command_lines_language(
+    sources: Path, runner: CliRunner, language: str
+) -> None:
+    code, out, _ = invoke(runner, "--lang", language, "diff", "divine-cross", "1.0.16", "1.0.17", "--format", "html")
+    assert code == 0 and f'<html lang="{language}">' in out
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", out[out.index("<body>") :]))
+    words = set(re.findall(r"[A-Za-z]{2,}", text)) - {"lt", "gt", "amp"}  # escapes of the rule text's <注>&
+    if language == "ja":
+        assert words == {"DC", "comprehensive"}, text  # the game's short name and the document's id: data
+        assert "変更 6 件: 追加 1, 変更 1, 参照番号のみ変更 1, 番号変更 3" in text
+        assert "ルール 変更 602.2 類似度 0.81" in text and "インライン" in text
+        assert "参照番号のみ変更 924.1 参照 704.6d → 704.6e（追従）; 類似度 1.00" in text
+    else:
+        assert "6 change(s): 1 added, 1 changed, 1 reference-only, 3 renumbered" in text
+        assert "Rules changed 602.2 similarity 0.81" in text and "Inline" in text
+        assert "reference-only 924.1 reference 704.6d → 704.6e (followed); similarity 1.00" in text
 
 
 def test_diff_of_a_version_with_itself_says_no_changes(sources: Path, runner: CliRunner) -> None:
@@ -453,7 +473,7 @@ def test_diff_history_and_import_in_japanese(mtg_library: Path, monkeypatch: pyt
     assert "= 116.2g → 116.2h  番号変更" in lines
     assert "# 901.9  参照番号のみ変更; 参照: 116.2g → 116.2h (追従)" in lines
     code, out, _ = invoke(runner, "--lang", "ja", "diff", "mtg", "2020-04-17", "2020-06-01", "--format", "html")
-    assert '<span class="kind kind-renumbered">番号変更</span>' in out and "変更 7 件（追加 1, " in out
+    assert '<span class="kind kind-renumbered">番号変更</span>' in out and "変更 7 件: 追加 1, " in out
     code, out, _ = invoke(runner, "--lang", "ja", "history", "mtg", "116.2i")
     assert code == 0
     assert out.splitlines()[1:] == [

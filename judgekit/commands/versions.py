@@ -100,7 +100,7 @@ def diff(
     fmt: Annotated[DiffFormat, typer.Option("--format", "-f", help="Output format.")] = DiffFormat.TEXT,
 ) -> None:
     """What changed between two versions, rule by rule: added, removed, changed, moved, renumbered, split, merged."""
-    from judgekit.render.versions import change_word, counts_text, diff_text
+    from judgekit.render.versions import diff_text
     from judgekit.versions import diff_versions
     from rules_index.diff import diff_data
 
@@ -111,7 +111,7 @@ def diff(
     elif fmt is DiffFormat.HTML:
         from judgekit.render.diff_html import diff_page
 
-        typer.echo(diff_page(result, short, counts_text(result), change_word), nl=False)
+        typer.echo(diff_page(result, short), nl=False)
     else:
         typer.echo(diff_text(result, short, _style(use_color())), nl=False)
 

@@ -12,6 +12,9 @@ makes itself is to an anchor in the same page, so both work from ``file://``.
 
 Rule texts are data: everything is escaped (jinja2 autoescape) and the only markup added is
 ``<del>``/``<ins>`` around changed runs and the links. Japanese text is marked ``lang="ja"``.
+The page's own words are the interface's (:class:`Phrase`, English message ids of the catalogs),
+drawn by a :data:`Words` the caller gives: the command line's language by default
+(:func:`cli_words`), both languages on the site.
 :data:`DIFF_CSS` is the fragment's stylesheet (every rule scoped under ``.jk-diff``, light and
 dark); the standalone page embeds it and the site serves it as ``static/diff.css``.
 """
@@ -21,15 +24,18 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from jinja2 import Environment
 from markupsafe import Markup, escape
 
+from judgekit.i18n import N_
+from judgekit.i18n import gettext as _
 from judgekit.render.html import ja, ja_runs
-from rules_index.diff import BookDiff, ChangeKind, ClaimStatus, DiffOp, OpKind, RuleChange
+from judgekit.render.versions import CHANGE_WORDS, Translate
+from rules_index.diff import BookDiff, ChangeKind, ClaimStatus, DiffOp, OpKind, RuleChange, StaleReference
 
 DIFF_CSS = """\
 .jk-diff { --jk-del: #ffd0d0; --jk-ins: #c9f2cf; --jk-old: #fff5f5; --jk-new: #f3fcf4;
@@ -102,13 +108,55 @@ def no_links(side: str, rule_id: str) -> RuleTarget | None:
     return None
 
 
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """Words of the page not yet in a language: a message id and what fills its placeholders."""
+
+    message: str
+    """The English message id (``{n} change(s): {kinds}``)."""
+    values: Mapping[str, object] = field(default_factory=dict)
+    """Each placeholder's value: markup (a link) kept, text escaped, a phrase in the same
+    language, a tuple of these joined with commas."""
+
+    def html(self, translate: Translate) -> Markup:
+        """The phrase in the language of ``translate``, as markup."""
+        return escape(translate(self.message)).format(**{k: _value(v, translate) for k, v in self.values.items()})
+
+
+def _value(value: object, translate: Translate) -> object:
+    if isinstance(value, Phrase):
+        return value.html(translate)
+    if isinstance(value, tuple):
+        return Markup(", ").join(escape(_value(v, translate)) for v in value)
+    return value
+
+
+def _say(message: str, /, **values: object) -> Phrase:
+    """A phrase (mark ``message`` with ``N_`` for the catalogs)."""
+    return Phrase(message, values)
+
+
+Words = Callable[[Phrase], Markup]
+"""Draws a phrase: in one language (:func:`cli_words`), or in both on the site."""
+
+
+def cli_words(phrase: Phrase) -> Markup:
+    """A phrase in the command line's language."""
+    return phrase.html(_)
+
+
+def kind_phrase(kind: str) -> Phrase:
+    """A kind of change (its enum value: ``renumbered``) as a phrase."""
+    return Phrase(CHANGE_WORDS.get(kind, kind))
+
+
 _FRAGMENT = """\
 {% macro change(entry) %}
 <article class="change change-{{ entry.kind.value }}" id="{{ anchor(entry) }}">
 <h{{ h + 1 }}><span class="kind kind-{{ entry.kind.value }}">{{ kind_word(entry.kind.value) }}</span>
 {{ heading(entry) }}</h{{ h + 1 }}>
 {% if meta(entry) %}
-<p class="meta">{{ meta(entry)|ja_runs }}</p>
+<p class="meta">{{ meta(entry) }}</p>
 {% endif %}
 {% if entry.kind.value == "added" %}<p class="text" lang="ja">{{ entry.new_text }}</p>
 {% elif entry.kind.value == "removed" %}<p class="text" lang="ja"><del>{{ entry.old_text }}</del></p>
@@ -118,7 +166,8 @@ _FRAGMENT = """\
 <tbody><tr lang="ja"><td class="old">{{ side(entry.ops, "delete") }}</td>
 <td class="new">{{ side(entry.ops, "insert") }}</td></tr></tbody>
 </table>
-<p class="text inline"><span class="inline-label">Inline</span><span lang="ja">{{ inline(entry.ops) }}</span></p>
+<p class="text inline"><span class="inline-label">{{ say.inline }}</span>{#
+#}<span lang="ja">{{ inline(entry.ops) }}</span></p>
 {% else %}<p class="text" lang="ja">{{ entry.new_text }}</p>
 {% endif %}
 </article>
@@ -127,28 +176,29 @@ _FRAGMENT = """\
 <p class="counts">{{ counts }}</p>
 {% if diff.changelog %}
 <section class="claims" aria-labelledby="jk-claims">
-<h{{ h }} id="jk-claims">The publisher's changelog beside the diff</h{{ h }}>
+<h{{ h }} id="jk-claims">{{ say.claims }}</h{{ h }}>
 <table class="claims">
-<thead><tr><th scope="col" class="version">Version</th><th scope="col">The changelog says</th>
-<th scope="col">Names</th><th scope="col">The diff found</th></tr></thead>
+<thead><tr><th scope="col" class="version">{{ say.version }}</th><th scope="col">{{ say.says }}</th>
+<th scope="col">{{ say.names }}</th><th scope="col">{{ say.found }}</th></tr></thead>
 <tbody>
 {% for claim in diff.changelog.claims %}
 <tr class="claim claim-{{ claim.status.value }}"><td class="version">{{ claim.version|ja }}</td>
 <td lang="ja">{{ claim.text }}</td>
-<td>{% for t in claim.targets %}{{ t.side }} {{ rule(t.side, t.rule_id) }}{{ ", " if not loop.last }}{% endfor %}</td>
+<td>{% for t in claim.targets %}{{ version(t.side)|ja }} {{ rule(t.side, t.rule_id) }}
+{{- ", " if not loop.last }}{% endfor %}</td>
 <td><span class="status-{{ claim.status.value }}">{{ status(claim.status) }}</span>
 {%- if claim.found %}: {{ entry_links(claim.found) }}{% endif %}</td></tr>
 {% endfor %}
 </tbody>
 </table>
 {% if diff.changelog.unlisted %}
-<p>Changes no changelog line names: {{ entry_links(diff.changelog.unlisted) }}</p>
+<p>{{ unlisted(diff.changelog.unlisted) }}</p>
 {% endif %}
 </section>
 {% endif %}
 {% if diff.entries %}
 <section class="entries" aria-labelledby="jk-entries">
-<h{{ h }} id="jk-entries">Rules</h{{ h }}>
+<h{{ h }} id="jk-entries">{{ say.rules }}</h{{ h }}>
 {% for entry in diff.entries %}
 {{ change(entry) }}
 {% endfor %}
@@ -156,7 +206,7 @@ _FRAGMENT = """\
 {% endif %}
 {% if diff.parts %}
 <section class="entries parts" aria-labelledby="jk-parts">
-<h{{ h }} id="jk-parts">Glossary, appendices and other parts</h{{ h }}>
+<h{{ h }} id="jk-parts">{{ say.parts }}</h{{ h }}>
 {% for entry in diff.parts %}
 {{ change(entry) }}
 {% endfor %}
@@ -164,25 +214,24 @@ _FRAGMENT = """\
 {% endif %}
 {% if diff.terms %}
 <section class="terms" aria-labelledby="jk-terms">
-<h{{ h }} id="jk-terms">Defined terms</h{{ h }}>
+<h{{ h }} id="jk-terms">{{ say.terms }}</h{{ h }}>
 <ul>
 {% for term in diff.terms %}
 <li><span class="kind kind-{{ term.kind.value }}">{{ kind_word(term.kind.value) }}</span>
 <span lang="ja">{{ term.name }}</span>
 {%- if term.old_rule_id %} {{ diff.old.version|ja }}: {{ rule("old", term.old_rule_id) }}{% endif %}
 {%- if term.new_rule_id %} {{ diff.new.version|ja }}: {{ rule("new", term.new_rule_id) }}{% endif %}
-{%- if term.rules %} <span class="meta">(changed: {{ term.rules|join(", ")|ja_runs }})</span>{% endif %}</li>
+{%- if term.rules %} <span class="meta">{{ term_rules(term.rules) }}</span>{% endif %}</li>
 {% endfor %}
 </ul>
 </section>
 {% endif %}
 {% if diff.stale_references %}
 <section class="stale" aria-labelledby="jk-stale">
-<h{{ h }} id="jk-stale">References not updated</h{{ h }}>
+<h{{ h }} id="jk-stale">{{ say.stale }}</h{{ h }}>
 <ul>
 {% for stale in diff.stale_references %}
-<li>{{ rule("new", stale.rule_id) }} still names {{ stale.target|ja }}, which is now
-{%- if stale.now %} {{ rule("new", stale.now) }}{% else %} gone{% endif %}</li>
+<li>{{ stale_line(stale) }}</li>
 {% endfor %}
 </ul>
 </section>
@@ -192,7 +241,7 @@ _FRAGMENT = """\
 
 _PAGE = """\
 <!DOCTYPE html>
-<html lang="en">
+<html lang="{{ lang }}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -208,10 +257,24 @@ _PAGE = """\
 """
 
 _STATUS = {
-    ClaimStatus.CONFIRMED: "confirmed",
-    ClaimStatus.NOT_FOUND: "no change found there",
-    ClaimStatus.UNRESOLVED: "names no rule we can find",
+    ClaimStatus.CONFIRMED: N_("confirmed"),
+    ClaimStatus.NOT_FOUND: N_("no change found there"),
+    ClaimStatus.UNRESOLVED: N_("names no rule we can find"),
 }
+
+_LABELS = {
+    "inline": N_("Inline"),
+    "claims": N_("The publisher's changelog beside the diff"),
+    "version": N_("Version"),
+    "says": N_("The changelog says"),
+    "names": N_("Names"),
+    "found": N_("The diff found"),
+    "rules": N_("Rules"),
+    "parts": N_("Glossary, appendices and other parts"),
+    "terms": N_("Defined terms"),
+    "stale": N_("References not updated"),
+}
+"""The fragment's headings and labels, by the name the template gives them."""
 
 _ENV = Environment(autoescape=True, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
 _ENV.filters["ja"] = ja
@@ -242,20 +305,34 @@ def inline(ops: tuple[DiffOp, ...]) -> Markup:
     return Markup("").join(out)
 
 
-def meta(entry: RuleChange) -> str:
-    """A line on where the rule went and what its references did."""
+def meta(entry: RuleChange, words: Words = cli_words) -> Markup:
+    """A line on where the rule went and what its references did (empty when nothing to say)."""
     parts = []
     if entry.kind is ChangeKind.MOVED and entry.moved_with is None:
-        parts.append(f"moved from {entry.old_parent or 'the top'} to {entry.new_parent or 'the top'}")
+        parts.append(
+            _say(N_("moved from {old} to {new}"), old=_parent(entry.old_parent), new=_parent(entry.new_parent))
+        )
     elif entry.moved_with is not None:
-        parts.append(f"moved with {entry.moved_with}")
+        parts.append(_say(N_("moved with {rule}"), rule=ja(entry.moved_with)))
     elif entry.kind is not ChangeKind.RENUMBERED and entry.old_ids and entry.new_ids[:1] not in ((), entry.old_ids[:1]):
-        parts.append(entry.relocation.value)
+        parts.append(kind_phrase(entry.relocation.value))
     for ref in entry.references:
-        parts.append(f"reference {ref.old_target} → {ref.new_target} ({ref.status.value})")
+        parts.append(
+            _say(
+                N_("reference {old} → {new} ({status})"),
+                old=ja(ref.old_target),
+                new=ja(ref.new_target),
+                status=kind_phrase(ref.status.value),
+            )
+        )
     if entry.ops and entry.old_ids and entry.new_ids:
-        parts.append(f"similarity {entry.similarity:.2f}")
-    return "; ".join(parts)
+        parts.append(_say(N_("similarity {value}"), value=f"{entry.similarity:.2f}"))
+    return Markup("; ").join(words(part) for part in parts)
+
+
+def _parent(rule_id: str | None) -> Markup | Phrase:
+    """A parent rule's id, or the top of the document."""
+    return ja(rule_id) if rule_id else Phrase(N_("the top"))
 
 
 def anchor(entry: RuleChange) -> str:
@@ -279,9 +356,9 @@ def fragment_name(text: str) -> str:
     return f"{slug or 'x'}-{hashlib.sha1(text.encode('utf-8')).hexdigest()[:8]}"
 
 
-def status(value: ClaimStatus) -> str:
+def status(value: ClaimStatus, words: Words = cli_words) -> Markup:
     """A claim status in words."""
-    return _STATUS[value]
+    return words(Phrase(_STATUS[value]))
 
 
 def diff_title(diff: BookDiff, short: str) -> str:
@@ -298,7 +375,7 @@ def _rule_link(links: RuleLinker, side_: str, rule_id: str) -> Markup:
     return Markup('<a href="{}"{}>{}</a>').format(target.href, preview, ja(rule_id))
 
 
-def _heading(links: RuleLinker, entry: RuleChange, old_version: str) -> Markup:
+def _heading(links: RuleLinker, entry: RuleChange, old_version: str, words: Words) -> Markup:
     """The entry's ids: ``704.6c → 704.6d``; one id when it kept it (with a link to the old rule)."""
     old = Markup(", ").join(_rule_link(links, "old", i) for i in entry.old_ids)
     new = Markup(", ").join(_rule_link(links, "new", i) for i in entry.new_ids)
@@ -310,9 +387,8 @@ def _heading(links: RuleLinker, entry: RuleChange, old_version: str) -> Markup:
         was = links("old", entry.old_ids[0])
         if was is None:
             return Markup('<span class="ids">{}</span>').format(new)
-        return Markup('<span class="ids">{}</span> <a class="was" href="{}">as in {}</a>').format(
-            new, was.href, ja(old_version)
-        )
+        as_in = words(_say(N_("as in {version}"), version=ja(old_version)))
+        return Markup('<span class="ids">{}</span> <a class="was" href="{}">{}</a>').format(new, was.href, as_in)
     return Markup('<span class="ids">{} → {}</span>').format(old, new)
 
 
@@ -323,58 +399,80 @@ def _entry_links(entries: tuple[RuleChange, ...]) -> Markup:
     )
 
 
-def counts_line(diff: BookDiff) -> str:
+def counts_line(diff: BookDiff, words: Words = cli_words) -> Markup:
     """``6 change(s): 1 added, 1 changed, 3 renumbered; 1 term change(s)``, or that nothing changed."""
     if diff.is_empty:
-        return "The two versions hold the same rules."
-    parts = [", ".join(f"{n} {kind}" for kind, n in diff.counts().items())]
-    line = f"{len(diff.entries)} change(s): {parts[0]}" if diff.entries else "No rule changed"
+        return words(Phrase(N_("The two versions hold the same rules.")))
+    kinds = tuple(_say(N_("{n} {kind}"), n=n, kind=kind_phrase(kind)) for kind, n in diff.counts().items())
+    line = _say(N_("{n} change(s): {kinds}"), n=len(diff.entries), kinds=kinds) if diff.entries else None
     extra = []
     if diff.parts:
-        extra.append(f"{len(diff.parts)} change(s) outside the rules")
+        extra.append(_say(N_("{n} change(s) outside the rules"), n=len(diff.parts)))
     if diff.terms:
-        extra.append(f"{len(diff.terms)} term change(s)")
+        extra.append(_say(N_("{n} term change(s)"), n=len(diff.terms)))
     if diff.stale_references:
-        extra.append(f"{len(diff.stale_references)} reference(s) not updated")
-    return line + (f"; {', '.join(extra)}" if extra else "") + "."
+        extra.append(_say(N_("{n} reference(s) not updated"), n=len(diff.stale_references)))
+    if line is None:
+        line = Phrase(N_("No rule changed"))
+    others = [Markup(", ").join(words(phrase) for phrase in extra)] if extra else []
+    return Markup("; ").join([words(line), *others])
 
 
 def diff_fragment(
     diff: BookDiff,
     *,
     links: RuleLinker = no_links,
-    counts: str = "",
     level: int = 2,
-    kind_word: Callable[[str], str] = str,
+    words: Words = cli_words,
 ) -> Markup:
     """The diff as an HTML fragment (a ``<div class="jk-diff">``), to show with :data:`DIFF_CSS`.
 
-    ``links`` says where rule ids link to; ``counts`` replaces the summary line; sections get
-    headings of ``level`` and entries of ``level + 1``, to sit under the page's own heading;
-    ``kind_word`` names each kind of change (``renumbered``) in the page's words.
+    ``links`` says where rule ids link to; sections get headings of ``level`` and entries of
+    ``level + 1``, to sit under the page's own heading; ``words`` draws the page's words (the
+    command line's language by default).
     """
+
+    def rule(side_: str, rule_id: str) -> Markup:
+        return _rule_link(links, side_, rule_id)
+
+    def stale_line(stale: StaleReference) -> Markup:
+        now = rule("new", stale.now) if stale.now else Phrase(N_("gone"))
+        message = N_("{rule} still cites {target}, which is now {now}")
+        return words(_say(message, rule=rule("new", stale.rule_id), target=ja(stale.target), now=now))
+
     return Markup(
         _ENV.from_string(_FRAGMENT).render(
             diff=diff,
             h=level,
-            counts=counts or counts_line(diff),
-            rule=lambda side_, rule_id: _rule_link(links, side_, rule_id),
-            heading=lambda entry: _heading(links, entry, diff.old.version),
+            counts=counts_line(diff, words),
+            say={name: words(Phrase(message)) for name, message in _LABELS.items()},
+            rule=rule,
+            version=lambda side_: diff.old.version if side_ == "old" else diff.new.version,
+            heading=lambda entry: _heading(links, entry, diff.old.version, words),
             entry_links=_entry_links,
+            unlisted=lambda entries: words(
+                _say(N_("Changes no changelog line names: {changes}"), changes=_entry_links(entries))
+            ),
+            term_rules=lambda rules: words(_say(N_("(changed: {rules})"), rules=tuple(ja_runs(r) for r in rules))),
+            stale_line=stale_line,
             side=side,
             inline=inline,
-            meta=meta,
+            meta=lambda entry: meta(entry, words),
             anchor=anchor,
-            status=status,
-            kind_word=kind_word,
+            status=lambda value: status(value, words),
+            kind_word=lambda kind: words(kind_phrase(kind)),
         )
     )
 
 
-def diff_page(diff: BookDiff, short: str, counts: str = "", kind_word: Callable[[str], str] = str) -> str:
-    """The diff as a standalone HTML page with its own stylesheet (no links out, no requests)."""
+def diff_page(diff: BookDiff, short: str, *, words: Words = cli_words, language: str = "") -> str:
+    """The diff as a standalone HTML page with its own stylesheet (no links out, no requests), its
+    words drawn by ``words`` in ``language`` (the command line's by default)."""
+    from judgekit.i18n import cli_language
+
     return _ENV.from_string(_PAGE).render(
+        lang=language or cli_language(),
         title=diff_title(diff, short),
         css=Markup(PAGE_CSS + DIFF_CSS),
-        fragment=diff_fragment(diff, counts=counts, kind_word=kind_word),
+        fragment=diff_fragment(diff, words=words),
     )

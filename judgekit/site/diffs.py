@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING, Any
 from markupsafe import Markup
 
 from judgekit.i18n import translations
-from judgekit.render.diff_html import RuleTarget, anchor, diff_fragment
-from judgekit.render.versions import CHANGE_WORDS, HISTORY_WORDS, Translate
+from judgekit.render.diff_html import Phrase, RuleTarget, anchor, diff_fragment
+from judgekit.render.versions import HISTORY_WORDS, Translate
 from judgekit.site.books import BookPages, Link
-from judgekit.site.i18n import UiText, ui
+from judgekit.site.i18n import UiText, both_html, ui
 from judgekit.site.layout import GamePaths, relative, safe_name
 from rules_index.diff import HistoryKind
 
@@ -262,9 +262,9 @@ class DocumentVersions:
         return HistoryStep(event.version, event.kind, words, ids, previous, diff, ops, current)
 
 
-def kind_words(kind: str) -> UiText:
-    """A kind of change (``renumbered``) in both languages."""
-    return ui(CHANGE_WORDS.get(kind, kind))
+def diff_words(phrase: Phrase) -> Markup:
+    """A diff page's words (:class:`~judgekit.render.diff_html.Phrase`) in both languages."""
+    return both_html(phrase.html)
 
 
 def both(words: Callable[[Translate], str]) -> UiText:
@@ -300,7 +300,7 @@ def diff_view(page: DiffPage, diff: BookDiff, scenarios: Sequence[ScenarioPage] 
     """What the diff page's template gets: the diff drawn by the shared renderer, its previews,
     and the scenarios ruled under the older version whose citations its changes reach."""
     links = _Links(page)
-    fragment: Markup = diff_fragment(diff, links=links, level=2, kind_word=kind_words)
+    fragment: Markup = diff_fragment(diff, links=links, level=2, words=diff_words)
     previews = {f"old:{k}": v for k, v in page.old.previews_for(links.used["old"]).items()}
     previews.update({f"new:{k}": v for k, v in page.new.previews_for(links.used["new"]).items()})
     return {"diff": diff, "fragment": fragment, "previews": previews, "affected": affected(page, diff, scenarios)}

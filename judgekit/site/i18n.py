@@ -16,7 +16,7 @@ stepper) are a JSON table in the page (:func:`script_messages`).
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import jinja2
@@ -48,6 +48,12 @@ class UiText(Markup):
     def get(self, language: str) -> str:
         """The text in ``language``."""
         return self.ja if language == "ja" else self.en
+
+
+def both_html(html: Callable[[Callable[[str], str]], Markup]) -> Markup:
+    """Markup a renderer writes in one language at a time (given the language's gettext), in both
+    languages as two spans: :func:`ui` for words that hold markup (a link)."""
+    return _two(html(translations("ja").gettext), html(translations("en").gettext))
 
 
 def _lang_span(text: str, language: str) -> Markup:

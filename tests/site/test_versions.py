@@ -8,13 +8,14 @@ published 1.0.16 and two editions made from it, see :mod:`tests.site.editions`),
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
 from judgekit.render.diff_html import DIFF_CSS, diff_page
 from judgekit.site.build import build_site
-from judgekit.site.diffs import kind_words
+from judgekit.site.diffs import diff_words
 from judgekit.site.layout import GamePaths
 from rules_index.diff import diff_books
 from tests.site.checks import link_problems, read_page, read_site, structure_problems
@@ -63,14 +64,71 @@ def test_a_diff_page_shows_each_change_side_by_side_and_inline_linked_to_both_ve
     assert f'<td class="new">この処理は、1ターンに1度のみ<ins>{ESCAPED}</ins>実行できます。</td>' in entry
     assert f'<span lang="ja">この処理は、1ターンに1度のみ<ins>{ESCAPED}</ins>実行できます。</span>' in entry
     assert '<a href="../comprehensive/1.0.17/r/602.2.html" data-preview="new:602.2">602.2</a>' in entry
-    assert '<a class="was" href="../comprehensive/1.0.16/r/602.2.html">as in 1.0.16</a>' in entry
+    as_in = _two("1.0.16 の条文", "as in 1.0.16")
+    assert f'<a class="was" href="../comprehensive/1.0.16/r/602.2.html">{as_in}</a>' in entry
     renumbered = (
         '<a href="../comprehensive/1.0.16/r/704.6c.html" data-preview="old:704.6c">704.6c</a> → '
         '<a href="../comprehensive/1.0.17/r/704.6d.html" data-preview="new:704.6d">704.6d</a>'
     )
     assert renumbered in html
     assert '"old:704.6c":{"label":"DC 704.6c"' in html and '"new:704.6d":{"label":"DC 704.6d"' in html
-    assert "6 change(s): 1 added, 1 changed, 1 reference-only, 3 renumbered." in html
+    counts = _two(
+        "変更 6 件: 追加 1, 変更 1, 参照番号のみ変更 1, 番号変更 3",
+        "6 change(s): 1 added, 1 changed, 1 reference-only, 3 renumbered",
+    )
+    assert f'<p class="counts">{counts}</p>' in html
+
+
+class _Shown(HTMLParser):
+    """A page's text as a reader sees it in one language: the other language's spans left out."""
+
+    def __init__(self, language: str) -> None:
+        super().__init__()
+        self.hidden = "l-en" if language == "ja" else "l-ja"
+        self.depth = 0  # > 0 inside a hidden span
+        self.parts: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self.depth and tag == "span":
+            self.depth += 1
+        elif tag == "span" and self.hidden in (dict(attrs).get("class") or "").split():
+            self.depth = 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.depth and tag == "span":
+            self.depth -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self.depth:
+            self.parts.append(data)
+
+
+def _shown(html: str, language: str) -> str:
+    reader = _Shown(language)
+    reader.feed(html)
+    return re.sub(r"\s+", " ", "".join(reader.parts))
+
+
+@pytest.mark.parametrize("pair", ["1.0.16--1.0.17", "1.0.17--1.0.18", "1.0.16--1.0.18"])
+def test_a_diff_page_says_its_words_in_japanese_and_in_english_after_the_switch(versions_site: Path, pair: str) -> None:
+    html = _read(versions_site, f"{DIFFS}/comprehensive--{pair}.html")
+    assert '<html lang="ja" data-ui="ja"' in html  # a Japanese rulebook's page opens in Japanese
+    fragment = html[html.index('<div class="jk-diff">') : html.index("</main>")]
+    japanese, english = _shown(fragment, "ja"), _shown(fragment, "en")
+    # In Japanese no word of the page is English: what is left in Latin letters is data (ids, "DC").
+    assert set(re.findall(r"[A-Za-z]{2,}", japanese)) <= {"DC"}, japanese
+    assert "ルール" in japanese and "変更" in japanese
+    assert "Rules" in english and "changed" in english and "変更" not in english
+    if pair == "1.0.16--1.0.17":
+        assert "変更 6 件: 追加 1, 変更 1, 参照番号のみ変更 1, 番号変更 3" in japanese
+        assert "類似度 0.81" in japanese and "1.0.16 の条文" in japanese and "インライン" in japanese
+        assert "6 change(s): 1 added, 1 changed, 1 reference-only, 3 renumbered" in english
+        assert "similarity 0.81" in english and "as in 1.0.16" in english and "Inline" in english
+    if pair == "1.0.17--1.0.18":
+        assert "発行元の更新履歴と差分の照合" in japanese and "更新履歴の記載" in japanese and "一致" in japanese
+        assert "The publisher's changelog beside the diff" in english and "confirmed" in english
+        assert "定義された用語 再定義 ループ" in japanese and "（変更されたルール: − 1101.1c）" in japanese
+        assert "Defined terms redefined ループ" in english and "(changed: − 1101.1c)" in english
 
 
 def test_a_diff_page_sets_the_changelog_beside_what_changed(versions_site: Path) -> None:
@@ -90,11 +148,11 @@ def test_a_diff_page_sets_the_changelog_beside_what_changed(versions_site: Path)
 
 def test_the_site_and_the_cli_draw_a_diff_with_the_same_renderer(versions_site: Path, tmp_path: Path) -> None:
     diff = diff_books(edition_1_0_17().book(), edition_1_0_18().book())
-    standalone = diff_page(diff, "DC", "", kind_words)  # the site's words for the kinds of change
+    standalone = diff_page(diff, "DC", words=diff_words)  # the site's words, in both languages
     site = _main(_read(versions_site, f"{DIFFS}/comprehensive--1.0.17--1.0.18.html"))
 
     def without_links(html: str) -> str:
-        html = re.sub(r' <a class="was" href="[^"]*">[^<]*</a>', "", html)
+        html = re.sub(r' <a class="was" href="[^"]*">.*?</a>', "", html)
         return re.sub(r'<a href="(?!#)[^"]*"(?: data-preview="[^"]*")?>(.*?)</a>', r"\1", html)
 
     fragment = standalone[standalone.index('<div class="jk-diff">') : standalone.index("</body>")]
