@@ -178,8 +178,11 @@ def test_diff_html_is_a_standalone_escaped_page(sources: Path, runner: CliRunner
 
 @pytest.mark.parametrize("language", ["ja", "en"])
 def test_diff_html_says_its_words_in_the_command_lines_language(
-    sources: Path, runner: CliRunner, language: str
+    sources: Path, runner: CliRunner, language: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from judgekit.i18n import LANG_ENV
+
+    monkeypatch.setenv(LANG_ENV, "en")  # --lang sets it: put back (unset) after the test
     code, out, _ = invoke(runner, "--lang", language, "diff", "divine-cross", "1.0.16", "1.0.17", "--format", "html")
     assert code == 0 and f'<html lang="{language}">' in out
     text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", out[out.index("<body>") :]))

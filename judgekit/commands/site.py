@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from judgekit.commands.common import guarded
+from judgekit.commands.common import guarded, warning_line
+from judgekit.i18n import gettext as _
 from rules_index.errors import JudgekitError
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ def build(out: OutOpt = Path("build/site")) -> None:
     Incremental: what did not change since the last build of the folder is not rendered again.
     """
     report = build_and_report(out)
-    typer.echo(f"open {report.home.as_uri()}")
+    typer.echo(_("open {url}").format(url=report.home.as_uri()))
 
 
 def build_and_report(out: Path, *, plain: bool = False) -> BuildReport:
@@ -41,17 +42,18 @@ def build_and_report(out: Path, *, plain: bool = False) -> BuildReport:
     from judgekit.commands.progress import progress
     from judgekit.site.build import build_site
 
-    with progress("building the site", None, plain=plain) as bar:
+    with progress(_("building the site"), None, plain=plain) as bar:
         report = build_site(out, progress=bar.step)
     if report.up_to_date:
-        typer.echo(f"nothing changed since the last build ({report.pages} pages): {report.out}", err=True)
+        said = _("nothing changed since the last build ({pages} pages): {out}")
+    elif report.reused:
+        said = _("built {pages} pages ({files} files, {reused} unchanged) in {seconds}s: {out}")
     else:
-        kept = f", {report.reused} unchanged" if report.reused else ""
-        typer.echo(
-            f"built {report.pages} pages ({report.files} files{kept}) in {report.seconds:.1f}s: {report.out}", err=True
-        )
+        said = _("built {pages} pages ({files} files) in {seconds}s: {out}")
+    values = {"files": report.files, "reused": report.reused, "seconds": f"{report.seconds:.1f}"}
+    typer.echo(said.format(pages=report.pages, out=report.out, **values), err=True)
     for warning in report.warnings:
-        typer.echo(f"warning: {warning}", err=True)
+        typer.echo(warning_line(warning), err=True)
     return report
 
 
@@ -70,10 +72,12 @@ def serve(
         if rebuild:
             build_and_report(out)
         if not (root / "index.html").is_file():
-            raise JudgekitError(f"no site at {root}; run `judgekit build --out {out}` first")
+            raise JudgekitError.from_message(
+                "no site at {root}; run `judgekit build --out {out}` first", root=root, out=out
+            )
         bound = httpd.server_address[1]
-        typer.echo(f"serving {root} at http://127.0.0.1:{bound}/ (Ctrl-C stops)")
+        typer.echo(_("serving {root} at {url} (Ctrl-C stops)").format(root=root, url=f"http://127.0.0.1:{bound}/"))
         try:
             httpd.serve_forever()
         except KeyboardInterrupt:
-            typer.echo("stopped", err=True)
+            typer.echo(_("stopped"), err=True)
