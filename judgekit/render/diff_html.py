@@ -250,7 +250,7 @@ _PAGE = """\
 {{ css }}</style>
 </head>
 <body>
-<h1>{{ title|ja_runs }}</h1>
+<h1>{{ heading|ja_runs }}</h1>
 {{ fragment }}
 </body>
 </html>
@@ -361,9 +361,10 @@ def status(value: ClaimStatus, words: Words = cli_words) -> Markup:
     return words(Phrase(_STATUS[value]))
 
 
-def diff_title(diff: BookDiff, short: str) -> str:
-    """``DC comprehensive 1.0.15 → 1.0.16``."""
-    return f"{short} {diff.new.document} {diff.old.version} → {diff.new.version}"
+def diff_title(diff: BookDiff, short: str, document: str = "") -> str:
+    """``DC comprehensive 1.0.15 → 1.0.16``: the document by its id, or as ``document`` says
+    (its title, for the page's heading: ``DC 総合ルール 1.0.15 → 1.0.16``)."""
+    return f"{short} {document or diff.new.document} {diff.old.version} → {diff.new.version}"
 
 
 def _rule_link(links: RuleLinker, side_: str, rule_id: str) -> Markup:
@@ -473,6 +474,7 @@ def diff_page(diff: BookDiff, short: str, *, words: Words = cli_words, language:
     return _ENV.from_string(_PAGE).render(
         lang=language or cli_language(),
         title=diff_title(diff, short),
+        heading=diff_title(diff, short, diff.new.title),
         css=Markup(PAGE_CSS + DIFF_CSS),
         fragment=diff_fragment(diff, words=words),
     )
