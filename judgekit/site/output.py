@@ -69,19 +69,25 @@ def check_output(out: Path) -> None:
     """Raise :class:`OutputError` unless ``out`` is absent, empty, or a site a build wrote, and can be replaced."""
     out = out.resolve()
     if os.path.ismount(out):
-        raise OutputError(
-            f"{out} is a mount point: a build replaces its --out folder whole, by renaming the finished site onto it,"
-            f" which a mount point does not allow; write to a folder inside it (--out {out / 'site'})"
+        raise OutputError.from_message(
+            "{out} is a mount point: a build replaces its --out folder whole, by renaming the finished site onto it,"
+            " which a mount point does not allow; write to a folder inside it (--out {inside})",
+            out=out,
+            inside=out / "site",
         )
     if out.exists() and not _is_replaceable(out):
-        raise OutputError(
-            f"{out} exists and is not a site judgekit built (no {MARKER} in it); choose another --out or remove it"
+        raise OutputError.from_message(
+            "{out} exists and is not a site judgekit built (no {marker} in it); choose another --out or remove it",
+            out=out,
+            marker=MARKER,
         )
     parent = out.parent
     while not parent.exists() and parent != parent.parent:
         parent = parent.parent
     if not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK):
-        raise OutputError(f"cannot write beside {out}: {parent} is not a folder this user can write to")
+        raise OutputError.from_message(
+            "cannot write beside {out}: {parent} is not a folder this user can write to", out=out, parent=parent
+        )
 
 
 def write_atomically(out: Path, fill: Callable[[SiteWriter], None]) -> list[str]:

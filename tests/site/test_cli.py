@@ -33,11 +33,15 @@ def test_build_writes_the_site_and_says_where_to_open_it(tmp_path: Path, monkeyp
     assert not re.search(r"[a-z]{3,}", "\n".join(said))  # no English word but the folder (and warnings' data)
 
 
-def test_build_refuses_a_folder_it_did_not_write(tmp_path: Path) -> None:
+def test_build_refuses_a_folder_it_did_not_write(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(LANG_ENV, "en")
     (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")
-    result = CliRunner().invoke(app, ["build", "--out", str(tmp_path)])
+    result = CliRunner().invoke(app, ["--lang", "en", "build", "--out", str(tmp_path)])
     assert result.exit_code == 2
     assert "is not a site judgekit built" in result.stderr
+    result = CliRunner().invoke(app, ["--lang", "ja", "build", "--out", str(tmp_path)])
+    assert result.exit_code == 2
+    assert f"{tmp_path.resolve()} は既にあり、judgekit が作成したサイトではありません" in result.stderr
     assert (tmp_path / "notes.txt").is_file()
 
 
