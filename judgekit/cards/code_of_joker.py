@@ -13,11 +13,9 @@ import unicodedata
 from functools import cache
 from typing import Any, Literal
 
-from lark import Lark, Token, Transformer, Tree, UnexpectedInput
-from lark.exceptions import VisitError
+from lark import Lark, Token, Transformer, UnexpectedInput
 
-from judgekit.cards.errors import UnreadText
-from judgekit.cards.lalr import cached_parser
+from judgekit.cards.lalr import Unread, cached_parser, parse_text, tokens, unread_at
 
 Data = dict[str, Any]
 """One piece of the vocabulary as a scenario file writes it."""
@@ -49,12 +47,7 @@ _IT = "それ"
 _STARTS = ["unit_text", "ability", "card_text", "effects", "field_text"]
 
 
-class _Unread(Exception):
-    """A phrase the grammar parsed but the vocabulary cannot hold (raised while building)."""
-
-    def __init__(self, what: str) -> None:
-        super().__init__(what)
-        self.what = what
+_Unread = Unread
 
 
 @cache
@@ -63,8 +56,7 @@ def parser() -> Lark:
     return cached_parser("code_of_joker.lark", "code-of-joker", _STARTS)
 
 
-def _tokens(items: list[Any], kind: str) -> list[str]:
-    return [str(t) for t in items if isinstance(t, Token) and t.type == kind]
+_tokens = tokens
 
 
 def _token(items: list[Any], kind: str) -> str:
@@ -409,31 +401,12 @@ def normalize(text: str) -> str:
     return re.sub(r"\s+", "", out)
 
 
-def _fail(text: str, position: int, card: str, why: str = "") -> UnreadText:
-    end = text.find("。", position)
-    phrase = text[position : end + 1 if end >= 0 else len(text)] or text[max(0, position - 10) :]
-    return UnreadText(text, position, phrase, card, why)
+_fail = unread_at
 
 
 def _parse(text: str, start: str, card: str) -> Any:
     """Parse normalised ``text`` from rule ``start`` and build its vocabulary; UnreadText on failure."""
-    try:
-        tree: Tree[Token] = parser().parse(text, start=start)
-    except UnexpectedInput as exc:
-        pos = exc.pos_in_stream if isinstance(exc.pos_in_stream, int) and exc.pos_in_stream >= 0 else len(text)
-        pos = min(pos, max(len(text) - 1, 0))
-        clause = max(text.rfind("。", 0, pos), text.rfind("、", 0, pos), text.rfind("】", 0, pos)) + 1
-        raise _fail(text, clause, card, f"the reading stopped at 「{text[pos : pos + 12]}」") from None
-    try:
-        return _Build().transform(tree)
-    except VisitError as exc:
-        if isinstance(exc.orig_exc, _Unread):
-            node = exc.obj
-            meta = node.meta if isinstance(node, Tree) else None
-            start_pos = meta.start_pos if meta is not None and not meta.empty else 0
-            end_pos = meta.end_pos if meta is not None and not meta.empty else len(text)
-            raise UnreadText(text, start_pos, text[start_pos:end_pos], card, exc.orig_exc.what) from None
-        raise
+    return parse_text(parser(), _Build().transform, text, start, card, "。、】")
 
 
 def read_effects(text: str, card: str = "") -> list[Data]:
