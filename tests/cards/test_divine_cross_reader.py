@@ -17,6 +17,7 @@ from judgekit.cards.corpus import CardText, card_texts, differences, read
 from judgekit.cards.divine_cross import read_card, read_effects, read_ex, read_skill
 from judgekit.cards.errors import UnreadText
 from judgekit.cli import app
+from tests.cards.corpus_checks import reads_as_given, unread_count
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios" / "divine-cross"
 TEXTS = list(card_texts(SCENARIOS))
@@ -33,31 +34,13 @@ says what the reader reads (left for the scenarios' authors to settle)."""
 
 @pytest.mark.parametrize("item", TEXTS, ids=[t.label for t in TEXTS])
 def test_scenario_text_reads_to_the_given_structure(item: CardText) -> None:
-    try:
-        reading = read(item)
-    except UnreadText as exc:
-        assert item.label in NOT_READ, f"{item.label}: not read: {exc}"
-        assert exc.phrase and exc.phrase in exc.text
-        assert item.card in str(exc)
-        return
-    assert item.label not in NOT_READ, f"{item.label} is read now: take it off NOT_READ"
-    problems = differences(item, reading)
-    if item.label in SCENARIO_DIFFERS:
-        assert problems, f"{item.label} now reads as its scenario gives: take it off SCENARIO_DIFFERS"
-    else:
-        assert problems == []
+    reads_as_given(item, read, differences, NOT_READ, SCENARIO_DIFFERS)
 
 
 def test_how_many_texts_are_read() -> None:
     """The count the report gives: every scenario text but the NOT_READ ones is read."""
     assert len(TEXTS) >= 100
-    unread = 0
-    for item in TEXTS:
-        try:
-            read(item)
-        except UnreadText:
-            unread += 1
-    assert unread == len(NOT_READ)
+    assert unread_count(TEXTS, read) == len(NOT_READ)
 
 
 def test_unread_phrase_is_named_with_its_position() -> None:
