@@ -16,36 +16,16 @@ import pytest
 from typer.testing import CliRunner
 
 from judgekit.cli import app
+from tests.scenario_fixtures import DAMAGE_DEALT, SKILL_BOARD
 
 ROOT = Path(__file__).resolve().parent.parent
 
-GOOD = """\
-game = "divine-cross"
-rulebook = "1.0.16"
-title = "t"
-question = "q"
-ruling = "r"
-[start]
-at = "battle"
-turn = 2
-[cards.a]
-name = "A"
-type = "unit"
-hp = 500
-skills = [{ name = "S", cost = 0, damage = 300 }]
-[players.P1]
-main = { card = "a" }
-deck = ["a"]
-[players.P2]
-main = { card = "a" }
-deck = ["a"]
-[[play]]
-do = "skill"
-skill = "S"
-[expect]
-cites = ["704.6a"]
-units = [{ at = "P2.main", damage = 300 }]
-"""
+GOOD = (
+    'game = "divine-cross"\nrulebook = "1.0.16"\ntitle = "t"\nquestion = "q"\nruling = "r"\n'
+    + SKILL_BOARD
+    + '[expect]\ncites = ["704.6a"]\n'
+    + DAMAGE_DEALT
+)
 
 
 def cli(*args: str) -> tuple[int, str, str]:

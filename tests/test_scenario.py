@@ -20,34 +20,13 @@ from judgekit.scenario import (
     template,
     trace_text,
 )
+from tests.scenario_fixtures import DAMAGE_DEALT, SKILL_BOARD
 
 runner = CliRunner()
 
-GOOD = """
-game = "divine-cross"
-title = "t"
-question = "q"
-ruling = "r"
-[start]
-at = "battle"
-turn = 2
-[cards.a]
-name = "A"
-type = "unit"
-hp = 500
-skills = [{ name = "S", cost = 0, damage = 300 }]
-[players.P1]
-main = { card = "a" }
-deck = ["a"]
-[players.P2]
-main = { card = "a" }
-deck = ["a"]
-[[play]]
-do = "skill"
-skill = "S"
-[expect]
-units = [{ at = "P2.main", damage = 300 }]
-"""
+GOOD = (
+    '\ngame = "divine-cross"\ntitle = "t"\nquestion = "q"\nruling = "r"\n' + SKILL_BOARD + "[expect]\n" + DAMAGE_DEALT
+)
 
 
 def write(tmp_path: Path, text: str, name: str = "case.toml") -> Path:

@@ -8,28 +8,9 @@ import pytest
 
 from judgekit.errors import ScenarioError
 from judgekit.scenario import SCENARIOS_DIR, load_scenario
+from tests.scenario_fixtures import DAMAGE_DEALT, SKILL_BOARD
 
-BODY = """
-[start]
-at = "battle"
-turn = 2
-[cards.a]
-name = "A"
-type = "unit"
-hp = 500
-skills = [{ name = "S", cost = 0, damage = 300 }]
-[players.P1]
-main = { card = "a" }
-deck = ["a"]
-[players.P2]
-main = { card = "a" }
-deck = ["a"]
-[[play]]
-do = "skill"
-skill = "S"
-[expect]
-units = [{ at = "P2.main", damage = 300 }]
-"""
+BODY = "\n" + SKILL_BOARD + "[expect]\n" + DAMAGE_DEALT
 
 
 def write(tmp_path: Path, head: str) -> Path:
