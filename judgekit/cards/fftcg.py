@@ -349,6 +349,16 @@ class _Build(Transformer[Token, Any]):
         to = "field" if _token(items, "SEARCH_TO") == "フィールドに出す" else "hand"
         return {"op": "search", "filter": desc.filter, "count": _num(items), "to": to}
 
+    def from_outside(self, items: list[Any]) -> Data:
+        """ゲームの外部から《name》1枚を…: the card by its printed name, which the scenario resolves to its key
+        (:meth:`judgekit.cards.card_names.CardNames.resolve`)."""
+        if _num(items) != 1:
+            raise _Unread("more than one card from outside the game")
+        if _tokens(items, "WHO") and _who(items) == "opponent":
+            raise _Unread("a card from outside the game for the opponent")
+        to = "field" if _token(items, "OUTSIDE_TO") == "フィールドに出す" else "hand"
+        return {"op": "from_outside", "card": _token(items, "NAME_REF"), "to": to}
+
     def cast(self, items: list[Any]) -> Data:
         desc = next(i for i in items if isinstance(i, _Desc))
         if desc.owner is not None:

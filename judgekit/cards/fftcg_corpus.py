@@ -15,6 +15,7 @@ from typing import Any, Literal, cast
 
 from pydantic import TypeAdapter
 
+from judgekit.cards.card_names import NO_NAMES, CardNames
 from judgekit.cards.fftcg import CardType, Data, read_ability, read_card, read_mode
 from judgekit.games.fftcg import cards as vocab
 
@@ -40,6 +41,8 @@ class CardText:
     """The card's table as the scenario writes it."""
     ability: int | None = None
     """For a mode of an ability: which ability."""
+    names: CardNames = NO_NAMES
+    """The scenario's cards by printed name: a card the text names (《モーグリ》) is read as its key."""
 
     @property
     def label(self) -> str:
@@ -63,28 +66,33 @@ def card_texts(folder: Path) -> Iterator[CardText]:
     """Every printed text of every card in the scenario files of ``folder``, in file order."""
     for path in sorted(folder.glob("*.toml")):
         data = tomllib.loads(path.read_text(encoding="utf-8"))
+        names = CardNames.from_cards(data.get("cards", {}))
         for key, card in data.get("cards", {}).items():
             if card.get("text"):
-                yield CardText(path.name, key, "card", 0, card["text"], card)
+                yield CardText(path.name, key, "card", 0, card["text"], card, names=names)
             for m, mode in enumerate(card.get("modes", [])):
                 if mode.get("text"):
-                    yield CardText(path.name, key, "mode", m, mode["text"], card)
+                    yield CardText(path.name, key, "mode", m, mode["text"], card, names=names)
             for i, ability in enumerate(card.get("abilities", [])):
                 if ability.get("text"):
-                    yield CardText(path.name, key, "ability", i, ability["text"], card)
+                    yield CardText(path.name, key, "ability", i, ability["text"], card, names=names)
                 for m, mode in enumerate(ability.get("modes", [])):
                     if mode.get("text"):
-                        yield CardText(path.name, key, "mode", m, mode["text"], card, i)
+                        yield CardText(path.name, key, "mode", m, mode["text"], card, i, names=names)
 
 
 def read(item: CardText) -> Data:
-    """What the reader reads from the text (UnreadText when it cannot)."""
+    """What the reader reads from the text, the cards it names by printed name as keys (UnreadText when it
+    cannot)."""
     name = str(item.given.get("name", ""))
     if item.where == "ability":
-        return read_ability(item.text, name, item.card)
-    if item.where == "mode":
-        return read_mode(item.text, name, item.card)
-    return read_card(item.text, cast(CardType, item.given.get("type", "forward")), name, item.card)
+        reading = read_ability(item.text, name, item.card)
+    elif item.where == "mode":
+        reading = read_mode(item.text, name, item.card)
+    else:
+        reading = read_card(item.text, cast(CardType, item.given.get("type", "forward")), name, item.card)
+    resolved: Data = item.names.resolve(reading, item.text, name or item.card)
+    return resolved
 
 
 _CARD: TypeAdapter[vocab.CardDef] = TypeAdapter(vocab.CardDef)

@@ -8,6 +8,10 @@ the card's other parts still come from the text. A card that gives both its text
 is checked: where the text reads otherwise than the structure given, ``judgekit check`` reports it
 (the structure given is what runs).
 
+A text that names another card by its printed name (《モーグリ》) is read to the key of the scenario's card
+that carries that name (:mod:`judgekit.cards.card_names`): every card's name is noted first, then each
+reference resolved; a name no card carries, or two do, is an unread part naming the name and the keys.
+
 Only games with a reader take part (:data:`READERS`); other games' cards are left as written.
 """
 
@@ -18,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
+from judgekit.cards.card_names import CardNames
 from judgekit.cards.errors import UnreadText
 
 if TYPE_CHECKING:
@@ -74,9 +79,10 @@ def complete(game: str, data: Data) -> Printed:
     if reader is None or not isinstance(data.get("cards"), dict):
         return Printed(data)
     out = Printed(copy.deepcopy(data))
+    names = CardNames.from_cards(out.data["cards"])
     for key, card in out.data["cards"].items():
         if isinstance(card, dict):
-            reports = reader(str(key), card, out.problems)
+            reports = reader(str(key), card, out.problems, names)
             if reports:
                 out.cards[str(key)] = tuple(reports)
     return out
@@ -85,7 +91,7 @@ def complete(game: str, data: Data) -> Printed:
 # --- Divine Cross -------------------------------------------------------------------------------
 
 
-def _divine_cross(key: str, card: Data, problems: list[tuple[str, str]]) -> list[PartReport]:
+def _divine_cross(key: str, card: Data, problems: list[tuple[str, str]], names: CardNames) -> list[PartReport]:
     from judgekit.cards import corpus
     from judgekit.cards.divine_cross import read_card_parts, read_ex, read_skill
 
@@ -253,25 +259,29 @@ def _exes(
     return out
 
 
-def _fftcg(key: str, card: Data, problems: list[tuple[str, str]]) -> list[PartReport]:
+def _fftcg(key: str, card: Data, problems: list[tuple[str, str]], names: CardNames) -> list[PartReport]:
     from judgekit.cards.printed_fftcg import read_fftcg
 
-    return read_fftcg(key, card, problems)
+    return read_fftcg(key, card, problems, names)
 
 
-def _code_of_joker(key: str, card: Data, problems: list[tuple[str, str]]) -> list[PartReport]:
+def _code_of_joker(key: str, card: Data, problems: list[tuple[str, str]], names: CardNames) -> list[PartReport]:
     from judgekit.cards.printed_code_of_joker import complete_card
 
     return complete_card(key, card, problems)
 
 
-def _dice_castle(key: str, card: Data, problems: list[tuple[str, str]]) -> list[PartReport]:
+def _dice_castle(key: str, card: Data, problems: list[tuple[str, str]], names: CardNames) -> list[PartReport]:
     from judgekit.cards.printed_dice_castle import complete_card
 
     return complete_card(key, card, problems)
 
 
-READERS: dict[str, Callable[[str, Data, list[tuple[str, str]]], list[PartReport]]] = {
+Reader = Callable[[str, Data, list[tuple[str, str]], CardNames], list[PartReport]]
+"""A game's card reader: the card's key, its table (completed in place), the problems found so far, and the
+scenario's cards by printed name (to resolve a card a text names)."""
+
+READERS: dict[str, Reader] = {
     "divine-cross": _divine_cross,
     "code-of-joker": _code_of_joker,
     "dice-castle": _dice_castle,

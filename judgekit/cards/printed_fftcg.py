@@ -4,16 +4,20 @@ A card's ``text`` is its text box: a line of keywords, one ability a line (`` / 
 for a character its sentences about casting it (modes, additional or alternative costs, X); a summon's text
 is its effect. An ability's own ``text`` is that ability. Each part is read into the card table where the
 scenario does not give it; where it does, the two are compared and a difference is reported (the structure
-given is what runs). A part the reader cannot read, and the scenario does not give, stops loading.
+given is what runs). A part the reader cannot read, and the scenario does not give, stops loading. A card a
+text names by its printed name (《モーグリ》) is read as the key of the scenario's card carrying that name
+(:class:`~judgekit.cards.card_names.CardNames`); a missing or shared name leaves the part unread.
 """
 
 from __future__ import annotations
 
 import copy
+import dataclasses
 from typing import Any, cast
 
 from pydantic import TypeAdapter
 
+from judgekit.cards.card_names import NO_NAMES, CardNames
 from judgekit.cards.errors import UnreadText
 from judgekit.cards.fftcg import CardType, Part, read_ability, read_card_parts
 from judgekit.cards.fftcg_corpus import ability_differs, unlabel
@@ -40,15 +44,19 @@ _TYPES = ("forward", "backup", "monster", "summon")
 _CARD: TypeAdapter[vocab.CardDef] = TypeAdapter(vocab.CardDef)
 
 
-def read_fftcg(key: str, card: Data, problems: list[tuple[str, str]]) -> list[PartReport]:
-    """Complete ``card`` (in place) from its printed texts; what became of each part."""
+def read_fftcg(
+    key: str, card: Data, problems: list[tuple[str, str]], names: CardNames | None = None
+) -> list[PartReport]:
+    """Complete ``card`` (in place) from its printed texts; what became of each part. ``names`` resolves a card
+    a text names by its printed name (no card is named when not given)."""
+    names = names if names is not None else NO_NAMES
     reports: list[PartReport] = []
     name = str(card.get("name") or "")
     text = card.get("text")
     kind = card.get("type")
     read_abilities: set[int] = set()
     if isinstance(text, str) and text.strip() and kind in _TYPES:
-        parts = read_card_parts(text, cast(CardType, kind), name, key)
+        parts = [_resolved(p, names, name or key) for p in read_card_parts(text, cast(CardType, kind), name, key)]
         given_abilities = card.get("abilities")
         made: list[Data] = []
         for part in parts:
@@ -69,7 +77,7 @@ def read_fftcg(key: str, card: Data, problems: list[tuple[str, str]]) -> list[Pa
             if i in read_abilities or not (isinstance(own, str) and own.strip()):
                 continue
             try:
-                reading = read_ability(own, name, key)
+                reading = names.resolve(read_ability(own, name, key), own, name or key)
             except UnreadText as exc:
                 reports.append(PartReport("abilities", i, own, None, str(exc), "scenario"))
                 if "kind" not in entry:
@@ -77,6 +85,16 @@ def read_fftcg(key: str, card: Data, problems: list[tuple[str, str]]) -> list[Pa
                 continue
             reports.append(_one_ability(i, own, reading, entry))
     return reports
+
+
+def _resolved(part: Part, names: CardNames, card: str) -> Part:
+    """``part`` with the cards its text names by their printed name resolved to keys (unread when one cannot be)."""
+    if part.reading is None:
+        return part
+    try:
+        return dataclasses.replace(part, reading=names.resolve(part.reading, part.text, card))
+    except UnreadText as exc:
+        return dataclasses.replace(part, reading=None, unread=exc)
 
 
 def _one_ability(index: int, text: str, reading: Data, entry: Data) -> PartReport:

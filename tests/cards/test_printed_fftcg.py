@@ -107,3 +107,59 @@ def test_the_site_shows_an_fftcg_card_with_what_was_read(tmp_path: Path) -> None
     (part,) = cards["ramuh"].parts
     assert part.source == "text" and "damage_player" in part.reading
     assert part.sentences == ("Effect: deal 1 damage to your opponent.",)
+
+
+OUTSIDE = SCENARIOS_DIR / "fftcg" / "card-from-outside-the-game-owner-gap.toml"
+BROUGHT = 'effects = [{ op = "from_outside", card = "moogle", to = "hand" }]\n'
+
+
+def _outside(tmp_path: Path, old: str, new: str) -> Path:
+    text = OUTSIDE.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    path = tmp_path / OUTSIDE.name
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    shutil.copy(OUTSIDE.with_suffix(".trace.json"), path.with_suffix(".trace.json"))
+    return path
+
+
+def test_a_card_named_by_its_printed_name_reads_as_the_key_of_the_card_carrying_it(tmp_path: Path) -> None:
+    sc = load_scenario(_outside(tmp_path, BROUGHT, ""))
+    (part,) = sc.cards_read["summoning"]
+    assert part.reading == {"effects": [{"op": "from_outside", "card": "moogle", "to": "hand"}]}
+    assert check_scenario(sc).findings == ()  # the hand-written scenario's golden trace, byte for byte
+
+
+def test_a_card_named_and_given_by_hand_is_compared_by_key() -> None:
+    sc = load_scenario(OUTSIDE)
+    (part,) = sc.cards_read["summoning"]
+    assert (part.source, part.differs) == ("scenario", "")
+
+
+def test_a_printed_name_two_cards_carry_is_not_guessed() -> None:
+    cards = {
+        "summoning": {
+            "name": "召喚術",
+            "type": "summon",
+            "text": "ゲームの外部から《モーグリ》1枚をあなたの手札に加える。",
+        },
+        "moogle": {"name": "モーグリ", "type": "backup"},
+        "moogle-2": {"name": "モーグリ", "type": "backup"},
+    }
+    printed = complete("fftcg", {"cards": cards})
+    ((where, what),) = printed.problems
+    assert where == "cards.summoning.text"
+    assert "《モーグリ》" in what and "moogle and moogle-2" in what
+    assert "effects" not in printed.data["cards"]["summoning"]
+
+
+def test_a_printed_name_no_card_carries_is_named() -> None:
+    cards = {
+        "summoning": {
+            "name": "召喚術",
+            "type": "summon",
+            "text": "ゲームの外部から《モーグリ》1枚をあなたの手札に加える。",
+        }
+    }
+    ((where, what),) = complete("fftcg", {"cards": cards}).problems
+    assert where == "cards.summoning.text"
+    assert "no card of the scenario is named 《モーグリ》" in what and "召喚術" in what
