@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from typer.core import TyperCommand
 
 from judgekit.commands import cards as card_commands
 from judgekit.commands import library as library_commands
@@ -19,7 +20,7 @@ from judgekit.commands import scenarios as scenario_commands
 from judgekit.commands import site as site_commands
 from judgekit.commands import versions as versions_commands
 from judgekit.commands.common import guarded, silence_stdout
-from judgekit.commands.help import LocalisedGroup
+from judgekit.commands.help import LocalisedCommand, LocalisedGroup
 
 app = typer.Typer(
     cls=LocalisedGroup,
@@ -97,6 +98,11 @@ def all_command(
     typer.echo(_("open {url}").format(url=report.home.as_uri()))
     if code:
         raise typer.Exit(code)
+
+
+for _command in app.registered_commands:  # help and usage errors in the interface's language
+    if _command.cls in (None, TyperCommand):
+        _command.cls = LocalisedCommand
 
 
 def main() -> None:

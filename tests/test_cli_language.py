@@ -181,3 +181,51 @@ def test_a_catalog_is_kept_in_the_cache_by_its_bytes(tmp_path: Path, monkeypatch
         assert i18n.translations("ja") == fresh  # a broken cache file is no error
     finally:
         i18n.translations.cache_clear()
+
+
+def test_clicks_own_words_in_japanese() -> None:
+    """Usage:, the section headings, --help's own help, defaults and required marks: from the catalogs."""
+    code, out, _ = invoke("--lang", "ja", "search", "--help")
+    assert code == 0
+    assert out.startswith("使い方: ") and " search [オプション] {game} {query}\n" in out
+    assert "\n引数:\n" in out and "\nオプション:\n" in out
+    assert "[必須]" in out and "[既定: 20、x>=1]" in out and "[既定: text]" in out
+    assert "  --help                    このヘルプを表示して終了します。\n" in out
+    for english in ("Usage", "Options", "Arguments", "required", "default", "Show this message"):
+        assert english not in out
+    code, out, _ = invoke("--lang", "ja", "--help")
+    assert out.startswith("使い方: ") and " [オプション] コマンド [引数]...\n" in out and "\nコマンド:\n" in out
+    code, out, _ = invoke("--lang", "en", "search", "--help")
+    assert "Usage:" in out and "[OPTIONS]" in out and "required" in out and "Show this message and exit." in out
+
+
+@pytest.mark.parametrize(
+    ("args", "japanese", "english"),
+    [
+        (["rule", "--bogus"], "オプション --bogus はありません", "No such option: --bogus"),
+        (
+            ["rule", "dc", "1", "--formt", "json"],
+            "オプション --formt はありません（候補: --format）",
+            "Possible options",
+        ),
+        (["rule"], "引数 'game' がありません。", "Missing argument 'game'."),
+        (["rul"], "コマンド 'rul' はありません。'rule', 'run' のことですか？", "No such command 'rul'."),
+        (["nosuch"], "コマンド 'nosuch' はありません。", "No such command 'nosuch'."),
+        (
+            ["rule", "dc", "1", "-f", "xml"],
+            "'--format' / '-f' の値が正しくありません: 'text', 'json' のいずれかを指定してください",
+            "Invalid value for '--format' / '-f'",
+        ),
+        (["rule", "dc", "1", "extra"], "余分な引数があります（extra）", "Got unexpected extra argument"),
+        (["search", "dc", "x", "--limit", "0"], "範囲 x>=1 の数を指定してください", "'--limit' / '-n'"),
+        (["rule", "dc", "1", "-f"], "オプション '-f' には値が必要です。", "Option '-f' requires an argument."),
+    ],
+)
+def test_usage_errors_in_the_chosen_language(args: list[str], japanese: str, english: str) -> None:
+    code, _, err = invoke("--lang", "ja", *args)
+    assert code == 2 and "エラー: " in err and japanese in err, err
+    assert "Usage" not in err and "Try " not in err and "Error" not in err
+    if args != ["rule", "dc", "1", "-f"]:  # click names no command for an option left without its value
+        assert err.startswith("使い方: ") and "' でヘルプを表示します。\n" in err
+    code, _, err = invoke("--lang", "en", *args)
+    assert code == 2 and english in err and "エラー" not in err and "使い方" not in err
