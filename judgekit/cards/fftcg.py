@@ -253,6 +253,12 @@ class _Build(Transformer[Token, Any]):
     def d_active(self, items: list[Any]) -> Data:
         return {"dull": False}
 
+    def d_attacking(self, items: list[Any]) -> Data:
+        return {"attacking": True}
+
+    def d_blocking(self, items: list[Any]) -> Data:
+        return {"blocking": True}
+
     def d_element(self, items: list[Any]) -> Data:
         return {"element": _ELEMENT[_token(items, "ELEMENT")]}
 
@@ -538,6 +544,12 @@ class _Build(Transformer[Token, Any]):
     def cost_counters(self, items: list[Any]) -> Data:
         return {"remove_counters": {_token(items, "COUNTER"): _num(items)}}
 
+    def cost_break_self(self, items: list[Any]) -> Data:
+        return {"break_self": True}
+
+    def cost_discard(self, items: list[Any]) -> Data:
+        return {"discard": _num(items)}
+
     def pay_cp(self, items: list[Any]) -> Data:
         return _icons(_icon_tokens(items))
 
@@ -714,6 +726,8 @@ class _Build(Transformer[Token, Any]):
         *costs, body = _dicts(items)
         cost: Data = {}
         for part in costs:
+            if set(part) & set(cost):
+                raise _Unread(f"{', '.join(sorted(set(part) & set(cost)))} twice in one cost")
             cost.update(part)
         return _action(cost, body)
 
@@ -738,6 +752,9 @@ class _Build(Transformer[Token, Any]):
 
     def if_hand_at_most(self, items: list[Any]) -> tuple[str, Data]:
         return ("if", {"count": f"{_own(_who(items))}.hand", "at_most": _num(items)})
+
+    def if_controls(self, items: list[Any]) -> tuple[str, Data]:
+        return ("if", _controls(items))
 
     def auto_ability(self, items: list[Any]) -> Data:
         found = _dicts(items)
@@ -821,6 +838,9 @@ class _Build(Transformer[Token, Any]):
 
     def cond_damage_at_least(self, items: list[Any]) -> Data:
         return {"count": f"{_own(_who(items))}.damage", "at_least": _num(items)}
+
+    def cond_controls(self, items: list[Any]) -> Data:
+        return _controls(items)
 
     def statics(self, items: list[Any]) -> list[Data]:
         out: list[Data] = []
@@ -919,6 +939,14 @@ setattr(_Build, "return", _Build.return_)
 
 def _icon_tokens(items: list[Any]) -> list[str]:
     return [str(t) for t in items if isinstance(t, Token) and t.type in ("COST_ICON", "NUMBER")]
+
+
+def _controls(items: list[Any]) -> Data:
+    """あなたが…をコントロールしている: a condition on the controller's own field (Condition.controls)."""
+    desc = next(i for i in items if isinstance(i, _Desc))
+    if _who(items) != "own" or desc.owner is not None:
+        raise _Unread("a condition on what another player controls")
+    return {"controls": desc.filter}
 
 
 def _own(who: str) -> str:
@@ -1151,7 +1179,7 @@ _fail = unread_at
 
 def _parse(text: str, start: str, card: str) -> Any:
     """Parse normalised ``text`` from rule ``start`` and build its vocabulary; UnreadText on failure."""
-    return parse_text(parser(), _Build().transform, text, start, card, "。、「")
+    return parse_text(parser(), _Build().transform, text, start, card, "。、「：")
 
 
 # --------------------------------------------------------------------------- reading a card

@@ -54,7 +54,7 @@ def _sel(selector: str) -> str:
 
 
 def _filter(filt: Data) -> str:
-    words = [f"{k.replace('_', ' ')} {v}" for k, v in filt.items() if k != "type"]
+    words = [k.replace("_", " ") if v is True else f"{k.replace('_', ' ')} {v}" for k, v in filt.items() if k != "type"]
     noun = filt.get("type", "card")
     return f"{noun}" + (f" ({', '.join(words)})" if words else "")
 
@@ -163,6 +163,10 @@ def _cost(cost: Data) -> str:
     parts = [f"{n} {element} CP" for element, n in cost.get("cp", {}).items()]
     if cost.get("dull"):
         parts.append("dull this card")
+    if cost.get("break_self"):
+        parts.append("put this card into the break zone")
+    if cost.get("discard"):
+        parts.append(f"discard {cost['discard']} card(s)")
     if cost.get("crystals"):
         parts.append(f"{cost['crystals']} crystal(s)")
     if cost.get("characters"):
