@@ -295,6 +295,10 @@ class _Build(Transformer[Token, Any]):
     def heal(self, items: list[Any]) -> Data:
         return {"op": "heal", "target": _effect_target(items, "HPを回復"), **_dicts(items)[0]}
 
+    def heal_per(self, items: list[Any]) -> Data:
+        per = next(i for i in items if isinstance(i, str) and not isinstance(i, Token))
+        return {"op": "heal", "target": _effect_target(items, "HPを回復"), "amount": _num(items), "per": per}
+
     def heal_targetless(self, items: list[Any]) -> Data:
         return {"op": "heal", **_dicts(items)[0]}
 
@@ -321,6 +325,22 @@ class _Build(Transformer[Token, Any]):
 
     def ko(self, items: list[Any]) -> Data:
         return {"op": "ko", "target": _effect_target(items, "KO")}
+
+    def discard_this(self, items: list[Any]) -> Data:
+        return {"op": "discard", "card": "this"}
+
+    def discard_unit(self, items: list[Any]) -> Data:
+        if _unit(items) != "self":
+            raise _Unread("捨てる on a unit other than this one (910.1 discards the card the text names)")
+        return {"op": "discard", "card": "this"}
+
+    def put_in_ko_this(self, items: list[Any]) -> Data:
+        return {"op": "put_in_ko", "card": "this"}
+
+    def put_in_ko_unit(self, items: list[Any]) -> Data:
+        if _unit(items) != "self":
+            raise _Unread("KO置き場に置く on a unit other than this one (920.1)")
+        return {"op": "put_in_ko", "card": "this"}
 
     def put_in_ko_hand(self, items: list[Any]) -> Data:
         return {"op": "put_in_ko", "player": _player(items), "source": "hand", "count": _num(items)}
@@ -426,19 +446,33 @@ class _Build(Transformer[Token, Any]):
         entry = {"op": "delayed", "on": _PHASE[_token(items, "PHASE_EVENT")], "whose": _player(items), "effects": steps}
         return ("plain", [entry], False)
 
+    def conditional(self, items: list[Any]) -> tuple[str, list[Data], bool]:
+        cond = _dicts(items)[0]
+        if cond.get("unit", "self") not in ("self", "own.main", "opponent.main"):
+            raise _Unread("a condition on more than one unit (every one of them, or any one?)")
+        steps, may = items[-1]
+        return ("plain", [{"op": "if", "condition": cond, "then": self.effects([("plain", steps, may)])}], False)
+
+    def _depends(self, out: list[Data], kind: str, steps: list[Data], part: int) -> None:
+        """Attach a そうしたなら/そうしなかったなら sentence to the action before it (inside a なら: the action is
+        the one under the condition, so nothing follows when the condition did not hold)."""
+        if not out:
+            raise _Unread("そうしたなら with nothing done before it", part)
+        last = out[-1]
+        if last["op"] == "if":
+            self._depends(last["then"], kind, steps, part)
+        elif last["op"] == "if_done" and last.get("optional") and kind not in last:
+            last[kind] = steps
+        elif kind == "otherwise":
+            raise _Unread("そうしなかったなら after an action that is not …してもよい (925.2)", part)
+        else:
+            out[-1] = {"op": "if_done", "do": [last], kind: steps}
+
     def effects(self, items: list[Any]) -> list[Data]:
         out: list[Data] = []
         for part, (kind, steps, may) in enumerate(items):
             if kind in ("then", "otherwise"):
-                if not out:
-                    raise _Unread("そうしたなら with nothing done before it", part)
-                last = out[-1]
-                if last["op"] == "if_done" and last.get("optional") and kind not in last:
-                    last[kind] = steps
-                elif kind == "otherwise":
-                    raise _Unread("そうしなかったなら after an action that is not …してもよい (925.2)", part)
-                else:
-                    out[-1] = {"op": "if_done", "do": [last], kind: steps}
+                self._depends(out, kind, steps, part)
                 continue
             if may:
                 if len(steps) != 1:
@@ -605,6 +639,30 @@ class _Build(Transformer[Token, Any]):
 
     def cond_stunned(self, items: list[Any]) -> Data:
         return {"unit": _unit(items), "stunned": True}
+
+    def cond_damaged(self, items: list[Any]) -> Data:
+        return {"unit": _unit(items), "damaged": True}
+
+    def cond_not_damaged(self, items: list[Any]) -> Data:
+        return {"unit": _unit(items), "damaged": False}
+
+    def cond_abnormal(self, items: list[Any]) -> Data:
+        return {"unit": _unit(items), "abnormal": True}
+
+    def cond_not_abnormal(self, items: list[Any]) -> Data:
+        return {"unit": _unit(items), "abnormal": False}
+
+    def cond_ko_units_at_least(self, items: list[Any]) -> Data:
+        return {"count": f"{_player(items)}.ko_units", "at_least": _num(items)}
+
+    def cond_ko_units_at_most(self, items: list[Any]) -> Data:
+        return {"count": f"{_player(items)}.ko_units", "at_most": _num(items)}
+
+    def cond_standby_at_least(self, items: list[Any]) -> Data:
+        return {"count": f"{_player(items)}.standby_units", "at_least": _num(items)}
+
+    def cond_standby_at_most(self, items: list[Any]) -> Data:
+        return {"count": f"{_player(items)}.standby_units", "at_most": _num(items)}
 
     def cond_turn(self, items: list[Any]) -> Data:
         return {"turn": _player(items)}

@@ -91,6 +91,16 @@ def _condition(cond: Data) -> str:
             parts.append(f"{what} has the attribute {cond['attribute']}{printed}")
         if "stunned" in cond:
             parts.append(f"{what} is {'' if cond['stunned'] else 'not '}stunned")
+        if "damaged" in cond:
+            parts.append(f"{what} has {'' if cond['damaged'] else 'no '}damage markers")
+        if "abnormal" in cond:
+            parts.append(
+                f"{what} is {'' if cond['abnormal'] else 'not '}in an abnormal state (a marker other than damage)"
+            )
+    if "turn" in cond:
+        parts.append(f"it is {'your' if cond['turn'] == 'own' else 'the opponent’s'} turn")
+    if "winning_ticket" in cond:
+        parts.append(f"{_does(_WHO[cond['winning_ticket']], 'hold')} the winning ticket")
     if "count" in cond:
         if "at_most" in cond:
             parts.append(f"{cond['count']} is at most {cond['at_most']}")
@@ -110,6 +120,8 @@ def effect_sentence(op: Data) -> str:
             return f"{_does(who, 'draw')} until the hand has {op['until_hand']} cards"
         return f"{_does(who, 'draw')} {'up to ' if op.get('up_to') else ''}{_cards(op.get('count', 1))}"
     if kind == "discard":
+        if op.get("card") == "this":
+            return "discard this card (from the hand or an area)"
         if op.get("energy_of"):
             return f"{_does(who, 'discard')} {op.get('count', 1)} energy of {_unit(op['energy_of'])}"
         what = "the whole hand" if op.get("all") else _cards(op.get("count", 1)) + " from the hand"
@@ -127,6 +139,8 @@ def effect_sentence(op: Data) -> str:
         return f"the damage {_signed(op.get('by', 0))}{per}"
     if kind == "heal":
         amount = "all damage" if op.get("all") else f"{op['amount']} HP"
+        if op.get("per"):
+            amount += f" for each {op['per']} (one heal)"
         return f"heal {amount} of {_unit(op['target'])}"
     if kind == "stun":
         return f"stun {_unit(op['target'])}"
@@ -136,6 +150,10 @@ def effect_sentence(op: Data) -> str:
         return f"remove the {op['marker']} markers of {_unit(op['target'])}"
     if kind == "ko":
         return f"KO {_unit(op['target'])}"
+    if kind == "put_in_ko" and op.get("card") == "this":
+        return "put this card into its owner's KO zone, face up"
+    if kind == "if":
+        return f"if {_condition(op.get('condition', {}))}: {effects_sentence(op.get('then', []))}"
     if kind == "put_in_ko":
         return f"{_does(who, 'put')} {_cards(op.get('count', 1))} from the {op.get('source', 'hand')} into the KO zone"
     if kind == "search":

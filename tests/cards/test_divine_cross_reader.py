@@ -206,3 +206,173 @@ def test_chosen_unit_then_stunned() -> None:
     assert read_effects("相手のスタンバイ・ユニットを1体選び、気絶させる。") == [
         {"op": "stun", "target": "opponent.standby"}
     ]
+
+
+# The vocabulary's additions of issue 16: a condition inside the instructions, this card as the object of an
+# action, healing per a count. Each reads to the structure a judge writes by hand.
+INSTRUCTION_PHRASES = [
+    # (条件)なら、(効果) over the conditions …であるかぎり already reads
+    (
+        "自分の手札が2枚以下なら、カードを2枚引く。",
+        [{"op": "if", "condition": {"count": "own.hand", "at_most": 2}, "then": [{"op": "draw", "count": 2}]}],
+    ),
+    (
+        "相手のメイン・ユニットが気絶しているなら、相手のメイン・ユニットに300ダメージを与える。",
+        [
+            {
+                "op": "if",
+                "condition": {"unit": "opponent.main", "stunned": True},
+                "then": [{"op": "damage", "target": "opponent.main", "amount": 300}],
+            }
+        ],
+    ),
+    (
+        "自分のターンであるなら、このユニットのHPを200回復する。",
+        [{"op": "if", "condition": {"turn": "own"}, "then": [{"op": "heal", "target": "self", "amount": 200}]}],
+    ),
+    (
+        "自分がウィニングチケットを持っているなら、カードを1枚引く。",
+        [{"op": "if", "condition": {"winning_ticket": "own"}, "then": [{"op": "draw", "count": 1}]}],
+    ),
+    (
+        "このユニットが赤属性なら、相手のメイン・ユニットを気絶させる。",
+        [
+            {
+                "op": "if",
+                "condition": {"unit": "self", "attribute": "red"},
+                "then": [{"op": "stun", "target": "opponent.main"}],
+            }
+        ],
+    ),
+    # 907.8 状態異常, 915.1b ダメージマーカーが置かれている, 309.3 KOされたユニット
+    (
+        "相手のメイン・ユニットが状態異常なら、相手のメイン・ユニットに200ダメージを与える。",
+        [
+            {
+                "op": "if",
+                "condition": {"unit": "opponent.main", "abnormal": True},
+                "then": [{"op": "damage", "target": "opponent.main", "amount": 200}],
+            }
+        ],
+    ),
+    (
+        "このユニットにダメージマーカーが置かれていないなら、カードを1枚引く。",
+        [{"op": "if", "condition": {"unit": "self", "damaged": False}, "then": [{"op": "draw", "count": 1}]}],
+    ),
+    (
+        "自分のKOされたユニットが2体以上なら、カードを1枚引く。",
+        [{"op": "if", "condition": {"count": "own.ko_units", "at_least": 2}, "then": [{"op": "draw", "count": 1}]}],
+    ),
+    (
+        "相手のスタンバイ・ユニットが1体以下なら、カードを1枚引く。",
+        [
+            {
+                "op": "if",
+                "condition": {"count": "opponent.standby_units", "at_most": 1},
+                "then": [{"op": "draw", "count": 1}],
+            }
+        ],
+    ),
+    # …なら、…してもよい。そうしたなら…: what depends on the action stays under the condition
+    (
+        "自分の手札が3枚以上あるなら、自分の手札を1枚捨ててもよい。そうしたなら、カードを2枚引く。",
+        [
+            {
+                "op": "if",
+                "condition": {"count": "own.hand", "at_least": 3},
+                "then": [
+                    {
+                        "op": "if_done",
+                        "optional": True,
+                        "do": [{"op": "discard", "count": 1}],
+                        "then": [{"op": "draw", "count": 2}],
+                    }
+                ],
+            }
+        ],
+    ),
+    # 910.1 このカードを捨てる, 920.1 このカードをKO置き場に置く (813.2: the card whose ability it is)
+    (
+        "このカードを捨てる。そうしたなら、カードを2枚引く。",
+        [{"op": "if_done", "do": [{"op": "discard", "card": "this"}], "then": [{"op": "draw", "count": 2}]}],
+    ),
+    ("このアシストを捨てる。", [{"op": "discard", "card": "this"}]),
+    ("このユニットを捨てる。", [{"op": "discard", "card": "this"}]),
+    ("このカードをKO置き場に置く。", [{"op": "put_in_ko", "card": "this"}]),
+    # 915.1 with …1つにつき
+    (
+        "自分のKOされたユニット1体につき、自分のメイン・ユニットのHPを100回復する。",
+        [{"op": "heal", "target": "own.main", "amount": 100, "per": "own.ko_units"}],
+    ),
+    (
+        "このユニットのエネルギー1つにつき、このユニットのHPを100回復する。",
+        [{"op": "heal", "target": "self", "amount": 100, "per": "self.energy"}],
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), INSTRUCTION_PHRASES, ids=[t for t, _ in INSTRUCTION_PHRASES])
+def test_instruction_phrasing(text: str, expected: list[dict[str, object]]) -> None:
+    from pydantic import TypeAdapter
+
+    from judgekit.games.divine_cross.cards import Effect
+
+    adapter: TypeAdapter[tuple[Effect, ...]] = TypeAdapter(tuple[Effect, ...])
+    assert adapter.validate_python(read_effects(text)) == adapter.validate_python(expected)
+
+
+def test_conditional_damage_up_in_a_skill() -> None:
+    assert read_skill("200 このユニットのエネルギーが2つ以上なら、ダメージを300アップする。") == {
+        "damage": 200,
+        "effects": [
+            {
+                "op": "if",
+                "condition": {"count": "self.energy", "at_least": 2},
+                "then": [{"op": "modify_damage", "by": 300}],
+            }
+        ],
+    }
+
+
+def test_hand_power_discarding_itself() -> None:
+    text = "このカードが手札にあるなら、自分のターンに1回使える。このカードを捨てる。そうしたなら、カードを2枚引く。"
+    assert read_ex(text) == {
+        "kind": "activated",
+        "uses": 1,
+        "zone": "hand",
+        "effects": [
+            {
+                "op": "if_done",
+                "do": [{"op": "discard", "card": "this"}],
+                "then": [{"op": "draw", "player": "own", "count": 2}],
+            }
+        ],
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase", "why"),
+    [
+        # every unit of the opponent, or any one of them? The reader does not choose.
+        (
+            "カードを1枚引く。相手のユニットが気絶しているなら、カードを1枚引く。",
+            "相手のユニットが",
+            "more than one unit",
+        ),
+        # 910.1 discards the card the text names: another unit is not "this card"
+        ("カードを1枚引く。相手のメイン・ユニットを捨てる。", "相手のメイン・ユニットを捨てる", "other than this one"),
+    ],
+)
+def test_unread_instruction_names_phrase_and_position(text: str, phrase: str, why: str) -> None:
+    with pytest.raises(UnreadText, match=why) as caught:
+        read_effects(text, card="test-card")
+    assert caught.value.phrase.startswith(phrase)
+    assert caught.value.position == text.index(phrase)
+
+
+def test_cli_prints_a_conditional_instruction() -> None:
+    text = "自分の手札が2枚以下なら、カードを2枚引く。"
+    result = CliRunner().invoke(app, ["card", "divine-cross", text])
+    assert result.exit_code == 0, result.output
+    assert 'op = "if", condition = { count = "own.hand", at_most = 2 }' in result.output
+    assert "if own.hand is at most 2: you draw 2 cards" in result.output

@@ -12,6 +12,7 @@ from judgekit.games.divine_cross.cards import (
     AndThen,
     DamageBase,
     Effect,
+    If,
     IfDone,
     Janken,
     ModifyDamage,
@@ -242,7 +243,18 @@ def _categories(op: Effect) -> set[str]:
             return found or set().union(*(_categories(o) for o in op.do)) or {"other"}
         case AndThen():
             return set().union(*(_categories(o) for o in op.then)) or {"other"}
+        case If():
+            return set().union(*(_categories(o) for o in op.then)) or {"other"}
     return {"other"}
+
+
+def _side_effects(op: Effect) -> bool:
+    """Whether applying a skill's damage change can come out differently in another order (704.6b-3): anything but
+    adding a fixed number — a multiplication, a count, or a part that changes the game; a ``(条件)なら`` adding a
+    fixed number reads a condition no addition changes."""
+    if isinstance(op, If):
+        return any(_side_effects(o) for o in op.then)
+    return not isinstance(op, ModifyDamage) or op.multiply is not None
 
 
 _PART: dict[str, Message] = {
@@ -390,10 +402,7 @@ def _calculate(g: DivineCross, ref: SkillRef, ctx: Ctx, parts: dict[str, list[tu
             msg("dc.battle.base_damage", skill=label, damage=ctx.damage, unit=g.cref(defender)),
             ["704.6", "704.6a", "210.1"],
         )
-    own = [
-        _Modifier(f"skill#{i + 1}", op, None, not isinstance(op, ModifyDamage) or op.multiply is not None)
-        for i, op in parts["modify"]
-    ]
+    own = [_Modifier(f"skill#{i + 1}", op, None, _side_effects(op)) for i, op in parts["modify"]]
     foreign: list[_Modifier] = []
     for e, targets in continuous.active(g, StaticModifyDamage):
         op = continuous.payload(e).op

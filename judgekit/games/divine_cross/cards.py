@@ -141,6 +141,8 @@ class Condition:
     """The unit is (or is not) stunned (907.8, 918)."""
     damaged: bool | None = None
     """The unit has (or has no) damage markers."""
+    abnormal: bool | None = None
+    """The unit is (or is not) 状態異常: it has a marker other than damage markers (907.8)."""
     attribute: Attribute | None = None
     """The unit has this attribute."""
     printed: bool = False
@@ -211,6 +213,8 @@ class Heal:
     """Points healed; omit with ``all = true``."""
     all: bool = False
     """HPをすべて回復する: remove every damage marker (915.2)."""
+    per: Count | None = None
+    """``…1つにつき、HPを(数値)回復する``: heal ``amount`` times this count, in one heal (915.1)."""
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
@@ -243,6 +247,9 @@ class Discard:
     """``手札を捨てる`` with no count: the whole hand (910.2)."""
     energy_of: Selector | None = None
     """Discard this unit's energy instead of hand cards."""
+    card: Literal["this"] | None = None
+    """``このカード/このユニット/このアシストを捨てる``: discard the card whose ability this is (813.2) from the hand or
+    an area (910.1), instead of cards the player chooses; give no ``count``."""
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
@@ -305,6 +312,9 @@ class PutInKo:
     """The zone named by the text."""
     count: int = 1
     """How many."""
+    card: Literal["this"] | None = None
+    """``このカードをKO置き場に置く``: put the card whose ability this is (813.2) into its owner's KO zone, from the
+    zone it is in (920.1); ``source`` and ``count`` are not used (920.2 falls back only for a number of cards)."""
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
@@ -435,6 +445,19 @@ class IfDone:
     """``…してもよい``: the player chooses whether to act (an ``optional`` decision, 925.2)."""
     chooser: PlayerRef = "own"
     """Who makes the ``optional`` choice: ``opponent`` for ``相手は…してもよい``."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class If:
+    """``(条件)なら、(効果)``: an instruction done only if a condition on the game holds when the resolution reaches
+    it (801.2: the effect is the process the text gives; 804.2c-3, 704.8: applied as the ability resolves)."""
+
+    op: Literal["if"]
+    """Do something only if a condition holds."""
+    condition: Condition
+    """The condition (the same keys as an EX power's ``condition``), read when the instruction is reached."""
+    then: tuple[Effect, ...]
+    """What is done if it holds; nothing is done otherwise."""
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
@@ -680,6 +703,7 @@ Effect = Annotated[
     | Janken
     | GainWinningTicket
     | IfDone
+    | If
     | AndThen
     | Continuous
     | Delayed
@@ -860,7 +884,7 @@ class CardDef:
 def _rebuild() -> None:
     from pydantic.dataclasses import rebuild_dataclass
 
-    for cls in (Janken, IfDone, AndThen, Continuous, Delayed, Replace, GainAbility, Skill, ExPower, CardDef):
+    for cls in (Janken, IfDone, If, AndThen, Continuous, Delayed, Replace, GainAbility, Skill, ExPower, CardDef):
         rebuild_dataclass(cls, force=True)  # type: ignore[arg-type]
 
 

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from judgekit.engine import ContinuousEffect, order_effects, zone_id
+from judgekit.engine.rules import RuleRole
 from judgekit.games.divine_cross.cards import (
     BaseAttribute,
     CardDef,
@@ -36,6 +37,7 @@ from judgekit.games.divine_cross.cards import (
     ZoneAttribute,
 )
 from judgekit.games.divine_cross.game import Chars, DivineCross, PowerRef, SkillRef
+from judgekit.games.divine_cross.registry import rule
 from judgekit.games.divine_cross.wording import OP
 from judgekit.message import Message, msg
 
@@ -231,7 +233,17 @@ def condition_cites(cond: Condition | None) -> list[str]:
 
     if cond is None:
         return []
-    return terms.count_cites(cond.count) + (["809.6"] if cond.printed else [])
+    return (
+        terms.count_cites(cond.count)
+        + (["809.6"] if cond.printed else [])
+        + (["907.8"] if cond.abnormal is not None else [])
+    )
+
+
+@rule("907.8", role=RuleRole.TERM)
+def abnormal(g: DivineCross, unit: str, *, silent: bool = False) -> bool:
+    """907.8: a unit is 状態異常 when a marker other than damage markers is on it."""
+    return any(v for k, v in g.card(unit).markers.items() if k != "damage")
 
 
 def holds(
@@ -264,6 +276,8 @@ def holds(
         if cond.stunned is not None and g.stunned(u) != cond.stunned:
             return False
         if cond.damaged is not None and (g.damage(u) > 0) != cond.damaged:
+            return False
+        if cond.abnormal is not None and abnormal(g, u) != cond.abnormal:
             return False
         if cond.attribute is not None:
             if cond.printed:  # 809.6: printed information, no continuous effect applied

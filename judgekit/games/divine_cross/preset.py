@@ -30,6 +30,7 @@ ORDER: list[str] = [
     "battle_end_step",  # 705
     "use_again",  # 801.1a
     "make_continuous",  # 801.2b
+    "conditional",  # 801.2
     "resolve_ability",  # 804.2
     "trigger",  # 807.1–807.6
     "play_triggered",  # 807.3
@@ -44,11 +45,13 @@ ORDER: list[str] = [
     "attach_as_energy",  # 905.2
     "charge_effect",  # 906
     "markers",  # 907
+    "abnormal",  # 907.8
     "knock_out",  # 908
     "ko_effect",  # 908
     "choose_units",  # 909.1
     "search",  # 909.2
     "discard",  # 910
+    "discard_this",  # 910.1
     "shuffle",  # 911
     "shuffle_effect",  # 911
     "swap_units",  # 912
@@ -63,6 +66,7 @@ ORDER: list[str] = [
     "skill_success",  # 917
     "stun",  # 918
     "put_in_ko",  # 920
+    "put_in_ko_this",  # 920.1
     "text_hp",  # 921.1
     "if_done",  # 925
     "winning_ticket",  # 926

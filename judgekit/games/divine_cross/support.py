@@ -15,9 +15,12 @@ from judgekit.games.divine_cross.cards import (
     BaseAttribute,
     CardDef,
     Continuous,
+    Discard,
     Effect,
     ExPower,
     GainAbility,
+    Heal,
+    If,
     IfDone,
     Janken,
     Replace,
@@ -82,8 +85,8 @@ def _effects(effects: Sequence[Effect]) -> list[Effect]:
             out += _effects([*op.on_win, *op.on_lose, *op.per_win])
         elif isinstance(op, IfDone):
             out += _effects([*op.do, *op.then, *op.otherwise])
-        elif isinstance(op, AndThen):
-            out += _effects([*op.first, *op.then])
+        elif isinstance(op, AndThen | If):
+            out += _effects([*op.first, *op.then] if isinstance(op, AndThen) else op.then)
         elif hasattr(op, "effects"):
             out += _effects(op.effects)
     return out
@@ -107,6 +110,14 @@ def _card_problems(key: str, card: CardDef) -> list[tuple[str, str]]:
     ops = _effects([*card.effects, *(o for s in card.skills for o in (*s.before_damage, *s.effects))])
     ops += _effects([o for p in card.ex for o in p.effects])
     for op in ops:
+        if isinstance(op, Discard) and op.card is not None and (op.count is not None or op.all or op.energy_of):
+            out.append((f"{where}", 'no count, all or energy_of on a discard of this card (card = "this", 910.1)'))
+        if isinstance(op, If) and op.condition.unit in CHOOSING:
+            out.append((f"{where}", "a unit that needs no choice in the condition of an if (self, mains, all_…)"))
+        if isinstance(op, Heal) and op.per is not None and (op.all or op.amount is None):
+            out.append((f"{where}", "an amount (and not all) on a heal with per"))
+        if isinstance(op, If) and op.condition.moved is not None:
+            out.append((f"{where}", "no moved card in the condition of an if (only a trigger on a move reads one)"))
         if not isinstance(op, Continuous):
             continue
         if op.duration == "while" and op.condition is None:

@@ -27,6 +27,7 @@ from judgekit.games.divine_cross.cards import (
     Forbid,
     GainWinningTicket,
     Heal,
+    If,
     IfDone,
     Janken,
     KnockOut,
@@ -358,6 +359,8 @@ def _dispatch(g: DivineCross, ctx: Ctx, op: Effect, silent: bool) -> bool:
             return winning_ticket(g, ctx, op, silent=silent)
         case IfDone():
             return if_done(g, ctx, op, silent=silent)
+        case If():
+            return conditional(g, ctx, op, silent=silent)
         case AndThen():
             return run_parts(g, ctx, op, silent=silent)
         case Continuous():
@@ -581,6 +584,18 @@ def heal(g: DivineCross, ctx: Ctx, op: Heal, *, silent: bool = False) -> bool:
     if op.target in CHOOSING and not targets:
         g.record(StepKind.EFFECT, ctx.controller, msg("dc.term.no_heal_target", ability=what), ["915.3"])
         return False
+    if op.per is not None and op.amount is not None and not op.all:
+        n = count(g, op.per, ctx.controller, ctx.unit, ctx_counts(ctx))
+        amount = op.amount * n
+        g.record(
+            StepKind.EFFECT,
+            ctx.controller,
+            msg("dc.term.heal_per", ability=what, each=op.amount, n=n, per=COUNT[op.per], amount=amount),
+            ["915.1", *count_cites(op.per)],
+        )
+        if amount <= 0:
+            return False
+        op = Heal(op="heal", target=op.target, amount=amount)
     done = False
     for t in targets:
         have = g.damage(t)
@@ -721,9 +736,99 @@ def draw_effect(g: DivineCross, ctx: Ctx, op: Draw, *, silent: bool = False) -> 
     return True
 
 
+def _leaving_unit(g: DivineCross, iid: str) -> bool:
+    """Note what a unit leaving the areas was (812.1) before it moves; whether ``iid`` is such a unit."""
+    card = g.card(iid)
+    if not g.in_area(iid) or card.attached_to is not None or not g.is_unit_card(iid):
+        return False
+    g.last_known[iid] = card
+    g.last_energy[iid] = len(g.energy(iid))
+    return True
+
+
+def _this_card_cites(g: DivineCross, iid: str) -> list[str]:
+    """The rules on a card of the areas leaving them: a new card elsewhere (302.3), without its markers (907.6)."""
+    card = g.card(iid)
+    if not g.in_area(iid):
+        return []
+    return ["302.3"] + (["907.6"] if any(card.markers.values()) else [])
+
+
+@rule("910.1", "813.2", "302.3", "907.6", "812.1", role=RuleRole.TERM)
+def discard_this(g: DivineCross, ctx: Ctx, op: Discard, *, silent: bool = False) -> bool:
+    """910.1: ``このカードを捨てる`` moves the card whose ability it is (813.2) from the hand or an area to the discard
+    pile; a card that is in neither (already moved, or being resolved) is not discarded."""
+    iid = ctx.source
+    card = g.state.cards.get(iid)
+    from_hand = card is not None and card.zone == zone_id(card.owner, "hand")
+    possible = card is not None and (from_hand or g.in_area(iid))
+    if silent:
+        return possible
+    what = g.what(ctx.label)
+    if card is None or not possible:
+        name = card.name if card is not None else iid
+        where = msg("dc.term.nowhere") if card is None else g.zref(card.zone)
+        g.record(
+            StepKind.EFFECT,
+            ctx.controller,
+            msg("dc.term.this_card_not_discarded", ability=what, card=name, zone=where),
+            ["910.1", "813.2"],
+        )
+        return False
+    cites = ["910.1", "813.2", *_this_card_cites(g, iid)]
+    unit = _leaving_unit(g, iid)
+    to_discard(g, [iid], cites, msg("dc.why.discarded_by", ability=what), ctx.controller)
+    if unit:
+        forget_effects_on(g, iid)
+    if from_hand:  # 手札からカードが捨てられた時 (807.2)
+        abilities.trigger(g, Event("discarded", card.owner, iid, ctx.source), moved_from=card.zone)
+    ctx.discarded += 1
+    return True
+
+
+@rule("920.1", "813.2", "302.3", "907.6", "812.1", "804.2c-1", role=RuleRole.TERM)
+def put_in_ko_this(g: DivineCross, ctx: Ctx, op: PutInKo, *, silent: bool = False) -> bool:
+    """920.1: ``このカードをKO置き場に置く`` puts the card whose ability it is (813.2) into its owner's KO zone face up,
+    from whatever zone it is in. A command being resolved stops the run: 804.2c-1 puts it into the discard pile
+    after its effect, and the rules do not say what becomes of that step once the card has gone."""
+    iid = ctx.source
+    card = g.state.cards.get(iid)
+    if silent:
+        return card is not None and card.zone != "resolution"
+    what = g.what(ctx.label)
+    if card is None:
+        g.record(
+            StepKind.EFFECT,
+            ctx.controller,
+            msg("dc.term.this_card_not_put_in_ko", ability=what, card=iid),
+            ["920.1", "813.2"],
+        )
+        return False
+    if card.zone == "resolution":
+        raise g.ambiguity(["920.1", "804.2c-1"], msg("dc.gap.this_card_resolving", card=card.name))
+    origin = card.zone
+    cites = ["920.1", "813.2", *_this_card_cites(g, iid)]
+    unit = _leaving_unit(g, iid)
+    if card.attached_to is not None:
+        g.detach(iid)
+    g.move(iid, zone_id(card.owner, "ko"), face_down=False, keep_markers=False)
+    if unit:
+        forget_effects_on(g, iid)
+    g.record(
+        StepKind.EFFECT,
+        ctx.controller,
+        msg("dc.term.this_card_put_in_ko", ability=what, card=card.name, zone=g.zref(origin)),
+        cites,
+    )
+    abilities.trigger(g, Event("put_in_ko", card.owner, iid, ctx.source), moved_from=origin)
+    return True
+
+
 @rule("910.1", "910.2", "104.2", role=RuleRole.TERM)
 def discard(g: DivineCross, ctx: Ctx, op: Discard, *, silent: bool = False) -> bool:
     """910: discarding moves cards from a hand (or a unit's energy) to the discard pile."""
+    if op.card == "this":
+        return discard_this(g, ctx, op, silent=silent)
     pid = player(g, ctx, op.player)
     if op.energy_of is not None:
         units = candidates(g, ctx, op.energy_of)
@@ -825,6 +930,8 @@ def markers(g: DivineCross, ctx: Ctx, op: PlaceMarker | RemoveMarker, *, silent:
 @rule("920.1", "920.2", role=RuleRole.TERM)
 def put_in_ko(g: DivineCross, ctx: Ctx, op: PutInKo, *, silent: bool = False) -> bool:
     """920: cards to the KO zone face up; what the named zone cannot give comes from deck, hand, discard."""
+    if op.card == "this":
+        return put_in_ko_this(g, ctx, op, silent=silent)
     pid = player(g, ctx, op.player)
     chain = [op.source] + [z for z in ("deck", "hand", "discard") if z != op.source]
     total = sum(len(g.state.zones[zone_id(pid, z)]) for z in dict.fromkeys(chain))
@@ -1211,12 +1318,19 @@ def winning_ticket(g: DivineCross, ctx: Ctx, op: GainWinningTicket, *, silent: b
 # --- そうしたなら, continuous effects, damage modification -------------------------------------------
 
 
-@rule("925.1", "925.2", "1102.2", "1101.1a", "1101.1b", "903.2", role=RuleRole.TERM)
+@rule("925.1", "925.2", "1102.2", "1101.1a", "1101.1b", "903.2", "801.2", role=RuleRole.TERM)
 def if_done(g: DivineCross, ctx: Ctx, op: IfDone, *, silent: bool = False) -> bool:
     """925: do the action; the follow-up happens only if it was done in full (925.1) or as chosen (925.2)."""
     if silent:
         return can_do(g, ctx, op.do)
     cites = ["925.2"] if op.optional else ["925.1"]
+    skipped = [o for o in _nested(op.do) if isinstance(o, If) and not condition_holds(g, ctx, o)]
+    if skipped:
+        # 925.1 asks whether the action was done; an action a condition leaves out was neither done nor failed.
+        raise g.ambiguity(
+            ["925.1", "925.2", "801.2"],
+            msg("dc.gap.if_done_condition", ability=g.what(ctx.label), op=OP[skipped[0].then[0].op], rule=cites[0]),
+        )
     again = [i for o in _nested(op.do) if isinstance(o, Reveal) for i in revealed_already(g, ctx, o)]
     if again:
         raise g.ambiguity(
@@ -1279,6 +1393,38 @@ def if_done(g: DivineCross, ctx: Ctx, op: IfDone, *, silent: bool = False) -> bo
     return run_if_done(g, ctx, op, cites)
 
 
+def condition_holds(g: DivineCross, ctx: Ctx, op: If) -> bool:
+    """Whether the condition of a ``(条件)なら`` instruction holds now (read with what the effect did so far)."""
+    if gap := continuous.printed_base_gap(g, op.condition, ctx.controller, ctx.unit):
+        raise g.ambiguity(["809.6", "805.2"], gap)
+    return continuous.holds(g, op.condition, ctx.controller, ctx.unit, counts=ctx_counts(ctx))
+
+
+@rule("801.2", "809.6", "805.2", role=RuleRole.EFFECT)
+def conditional(g: DivineCross, ctx: Ctx, op: If, *, silent: bool = False) -> bool:
+    """801.2: an effect is the process its text gives; under ``(条件)なら`` the instruction is part of that process
+    only if the condition holds when the resolution reaches it — nothing is done otherwise."""
+    holds = condition_holds(g, ctx, op)
+    if silent:
+        return can_do(g, ctx, op.then) if holds else True
+    cites = ["801.2", *continuous.condition_cites(op.condition)]
+    what = g.what(ctx.label)
+    if op.condition.count is not None:  # say what was counted, so the trace shows why
+        n = count(g, op.condition.count, ctx.controller, ctx.unit, ctx_counts(ctx))
+        counted = COUNT[op.condition.count]
+        sentence = (
+            msg("dc.term.condition_holds_count", ability=what, what=counted, n=n)
+            if holds
+            else msg("dc.term.condition_fails_count", ability=what, what=counted, n=n)
+        )
+    else:
+        sentence = (
+            msg("dc.term.condition_holds", ability=what) if holds else msg("dc.term.condition_fails", ability=what)
+        )
+    g.record(StepKind.EFFECT, ctx.controller, sentence, cites)
+    return run(g, ctx, op.then, None) if holds else True
+
+
 def _nested(effects: Sequence[Effect]) -> list[Effect]:
     """``effects`` and every op inside them."""
     out: list[Effect] = []
@@ -1290,6 +1436,8 @@ def _nested(effects: Sequence[Effect]) -> list[Effect]:
             out += _nested([*op.do, *op.then, *op.otherwise])
         elif isinstance(op, AndThen):
             out += _nested([*op.first, *op.then])
+        elif isinstance(op, If):
+            out += _nested(op.then)
     return out
 
 

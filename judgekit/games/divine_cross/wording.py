@@ -122,6 +122,7 @@ OP: dict[str, Message] = {
     "janken": msg("dc.op.janken"),
     "winning_ticket": msg("dc.op.winning_ticket"),
     "if_done": msg("dc.op.if_done"),
+    "if": msg("dc.op.if"),
     "and_then": msg("dc.op.and_then"),
     "continuous": msg("dc.op.continuous"),
     "delayed": msg("dc.op.delayed"),
