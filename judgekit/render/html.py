@@ -122,13 +122,13 @@ _JAPANESE_RUN = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uff
 
 def ja_runs(text: object) -> Markup:
     """Mixed text (an engine's English sentence naming Japanese cards) escaped, each Japanese run
-    in ``<span lang="ja">``."""
-    out: list[str] = []
-    pos = 0
-    source = str(text)
-    for match in _JAPANESE_RUN.finditer(source):
-        out.append(str(escape(source[pos : match.start()])))
-        out.append(str(Markup('<span lang="ja">{}</span>').format(match.group())))
-        pos = match.end()
-    out.append(str(escape(source[pos:])))
-    return Markup("".join(out))
+    in ``<span lang="ja">``.
+
+    Escaping leaves Japanese characters as they are and a run holds none of the characters escaped,
+    so the whole text is escaped first and the runs are marked in the escaped text."""
+    escaped = str(escape(str(text)))
+    return Markup(_JAPANESE_RUN.sub(_mark_run, escaped))
+
+
+def _mark_run(match: re.Match[str]) -> str:
+    return f'<span lang="ja">{match.group()}</span>'

@@ -9,6 +9,7 @@ Markdown rendered with raw HTML and images disabled; everything else is escaped.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -323,24 +324,33 @@ def markdown(text: str, *, page: str = "", linker: RuleLinker | None = None, lan
     """Scenario prose as HTML: CommonMark with raw HTML shown as text and no images (nothing is
     fetched); Japanese runs marked ``lang="ja"`` (not in a text written in Japanese, ``language="ja"``,
     which its element marks whole); dotted rule ids linked when ``linker`` knows them."""
-    md = MarkdownIt("commonmark", {"html": False}).disable("image")
     runs: Callable[[str], Markup] = escape if language == "ja" else ja_runs
+    return Markup(_markdown_it().render(text, {"page": page, "linker": linker, "runs": runs}))
 
-    def render_text(renderer: Any, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
-        inside_link = _inside_link(tokens, idx)
-        return str(_prose_text(tokens[idx].content, page, None if inside_link else linker, runs))
 
-    def render_code_inline(renderer: Any, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
-        return f"<code>{runs(tokens[idx].content)}</code>"
+@functools.cache
+def _markdown_it() -> MarkdownIt:
+    """The one Markdown parser of the build (made once: making one costs more than rendering a text with it);
+    what a text's rendering needs (its page, linker and way of marking runs) comes in the render's ``env``."""
+    md = MarkdownIt("commonmark", {"html": False}).disable("image")
+    md.add_render_rule("text", _render_text)
+    md.add_render_rule("code_inline", _render_code_inline)
+    md.add_render_rule("code_block", _render_code_block)
+    md.add_render_rule("fence", _render_code_block)
+    return md
 
-    def render_code_block(renderer: Any, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
-        return f"<pre><code>{runs(tokens[idx].content)}</code></pre>\n"
 
-    md.add_render_rule("text", render_text)
-    md.add_render_rule("code_inline", render_code_inline)
-    md.add_render_rule("code_block", render_code_block)
-    md.add_render_rule("fence", render_code_block)
-    return Markup(md.render(text))
+def _render_text(renderer: Any, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
+    linker = None if _inside_link(tokens, idx) else env["linker"]
+    return str(_prose_text(tokens[idx].content, env["page"], linker, env["runs"]))
+
+
+def _render_code_inline(renderer: Any, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
+    return f"<code>{env['runs'](tokens[idx].content)}</code>"
+
+
+def _render_code_block(renderer: Any, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
+    return f"<pre><code>{env['runs'](tokens[idx].content)}</code></pre>\n"
 
 
 def _inside_link(tokens: Sequence[Any], idx: int) -> bool:
