@@ -88,6 +88,47 @@ class _Filter(dict[str, Any]):
     """The words before ユニット: whose, 他の, 行動権を消費した, a colour, a BP or cost limit."""
 
 
+def _name_chosen(chosen: list[Data], steps: list[Data], how: str) -> list[Data]:
+    """The instructions after a choice, with それ (それら) as the chosen units. An instruction with a selection
+    chooses its units as it comes, so それ in one instruction only: in two, they would choose apart."""
+    named = [s for s in steps if s.get("target") == _IT]
+    if not named:
+        raise _Unread(f"units chosen ({how}) that no instruction after names (それ)")
+    if len(named) > 1:
+        raise _Unread("それ (the units chosen) in two instructions: each instruction of the vocabulary chooses its own")
+    out: list[Data] = []
+    for step in steps:
+        out += [{**step, "target": t} for t in chosen] if step.get("target") == _IT else [step]
+    return out
+
+
+def _after_choices(items: list[Any]) -> list[Any]:
+    """The sentences of an effect with each 「…を選ぶ。」 sentence folded into the next one, whose それ are the
+    chosen units."""
+    out: list[Any] = []
+    chosen: list[Data] | None = None
+    folded = False
+    for item in items:
+        if isinstance(item, tuple) and item[0] == "choose":
+            if chosen is not None:
+                raise _Unread("units chosen (…を選ぶ) that no instruction after names (それ)")
+            chosen = item[1]
+            continue
+        if chosen is not None:
+            if not (isinstance(item, tuple) and item[0] == "plain"):
+                raise _Unread("units chosen (…を選ぶ) and a sentence after that does not name them")
+            item = ("plain", _name_chosen(chosen, item[1], "…を選ぶ"))
+            chosen, folded = None, True
+        elif folded and isinstance(item, tuple) and any(s.get("target") == _IT for s in item[1]):
+            raise _Unread("それ (the units chosen) in two sentences: each instruction chooses its own units")
+        else:
+            folded = False
+        out.append(item)
+    if chosen is not None:
+        raise _Unread("units chosen (…を選ぶ) that no instruction after names (それ)")
+    return out
+
+
 class _Build(Transformer[Token, Any]):
     """Turns a parse tree into vocabulary dicts."""
 
@@ -97,7 +138,7 @@ class _Build(Transformer[Token, Any]):
 
     def unit_filter(self, items: list[Any]) -> _Filter:
         sides = [i for i in items if isinstance(i, _Who)]
-        if len(set(sides)) > 1:
+        if len(set(sides)) > 1 or (sides and _tokens(items, "BOTH")):
             raise _Unread("units of two players at once")
         out = _Filter(side=sides[0].side if sides else "any")
         if _tokens(items, "OTHER"):
@@ -106,10 +147,10 @@ class _Build(Transformer[Token, Any]):
             out["acted"] = True
         if _tokens(items, "COLOR"):
             out["color"] = _COLOR[_token(items, "COLOR")]
-        if _tokens(items, "BP_LIMIT"):
-            out["max_bp"] = int(re.sub(r"\D", "", _token(items, "BP_LIMIT")))
-        if _tokens(items, "COST_LIMIT"):
-            out["max_cost"] = int(re.sub(r"\D", "", _token(items, "COST_LIMIT")))
+        for kind, key in (("BP_LIMIT", "bp"), ("COST_LIMIT", "cost")):
+            if _tokens(items, kind):
+                limit = _token(items, kind)
+                out[f"{'min' if '以上' in limit else 'max'}_{key}"] = int(re.sub(r"\D", "", limit))
         return out
 
     def s_count(self, items: list[Any]) -> Data:
@@ -222,12 +263,7 @@ class _Build(Transformer[Token, Any]):
 
     def pick(self, items: list[Any]) -> list[Data]:
         chosen, steps = _dicts(items), items[-1]
-        if not any(s.get("target") == _IT for s in steps):
-            raise _Unread("units chosen (…を選び) that no instruction after names (それ)")
-        out: list[Data] = []
-        for step in steps:
-            out += [{**step, "target": t} for t in chosen] if step.get("target") == _IT else [step]
-        return out
+        return _name_chosen(chosen, steps, "…を選び")
 
     def pick_counted(self, items: list[Any]) -> list[Data]:
         target = dict(items[0])
@@ -242,6 +278,18 @@ class _Build(Transformer[Token, Any]):
             out += i if isinstance(i, list) else [i]
         return out
 
+    def choose_counted(self, items: list[Any]) -> list[Data]:
+        target = dict(items[0])
+        if _num(items) != 1:
+            target["count"] = _num(items)
+        return [target]
+
+    def choose_selects(self, items: list[Any]) -> list[Data]:
+        return _dicts(items)
+
+    def choose_sentence(self, items: list[Any]) -> tuple[str, Any]:
+        return ("choose", items[0])
+
     def plain(self, items: list[Any]) -> tuple[str, Any]:
         return ("plain", items[0])
 
@@ -253,6 +301,7 @@ class _Build(Transformer[Token, Any]):
 
     def effects(self, items: list[Any]) -> list[Data]:
         out: list[Data] = []
+        items = _after_choices(items)
         for item in items:
             if isinstance(item, dict):  # a field effect after the instructions (see unit_text)
                 out.append(item)

@@ -87,6 +87,10 @@ def units(target: Any) -> str:
         limits.append(f"BP at most {target['max_bp']}")
     if "max_cost" in target:
         limits.append(f"cost at most {target['max_cost']}")
+    if "min_bp" in target:
+        limits.append(f"BP at least {target['min_bp']}")
+    if "min_cost" in target:
+        limits.append(f"cost at least {target['min_cost']}")
     limit = ", ".join(limits)
     whose = _WHOSE[target.get("side", "opponent")]
     side = {"own": "yours", "opponent": "the opponent's", "any": "either side's"}[target.get("side", "opponent")]

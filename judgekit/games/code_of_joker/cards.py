@@ -97,6 +97,10 @@ class Select:
     """Only units with at most this BP."""
     max_cost: int | None = None
     """Only units with at most this CP."""
+    min_bp: int | None = None
+    """Only units with at least this BP (BP…以上の)."""
+    min_cost: int | None = None
+    """Only units with at least this CP (コスト…以上の)."""
 
 
 Target = UnitRef | Select

@@ -86,6 +86,10 @@ def matching(g: CodeOfJoker, ctx: Ctx, sel: Select) -> tuple[list[str], list[str
                 continue
             if sel.max_cost is not None and g.cost(u) > sel.max_cost:
                 continue
+            if sel.min_bp is not None and g.bp(u) < sel.min_bp:
+                continue
+            if sel.min_cost is not None and g.cost(u) < sel.min_cost:
+                continue
             if not sel.all and g.has(u, "加護"):
                 shielded.append(u)
                 continue
