@@ -8,10 +8,10 @@ king's rule changes) and an ability's (``abilities[i].text``). Used by the reade
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import TypeAdapter
 
@@ -92,16 +92,40 @@ def with_names(reading: Data, hand: Data) -> Data:
     return {"name": hand.get("name", ""), **reading}
 
 
-def same_card(given: Data, reading: Data) -> bool:
-    """Whether a card table is the same when the keys its text states are taken from the reading."""
+def printed_default(key: str) -> Any:
+    """What a unit's text that does not print ``key`` (one of its own lines) says of it."""
+    return _KEYS["unit"].get(key)
+
+
+def named_as_given(reading: list[Data], hands: list[Data]) -> list[Data]:
+    """Abilities read from a unit's text, each with the name the scenario gives the one in its place (names are
+    not printed; the reader's names stay where the scenario gives another number of abilities)."""
+    if len(reading) != len(hands):
+        return [_bare(a) for a in reading]
+    return [{**_bare(a), "name": hand.get("name", a["name"])} for a, hand in zip(reading, hands, strict=True)]
+
+
+def card_differences(given: Data, reading: Data, skip: Collection[str] = ()) -> list[str]:
+    """The keys a card's text states (those it prints, and a unit's or king's own lines, none printed: their
+    defaults) on which the card table given differs from the reading, once validated; ``skip`` names keys not
+    to compare (those an unread line was meant to give). ValueError when either does not validate."""
     base = {k: v for k, v in given.items() if k not in ("text", "en", "ja")}
     base["abilities"] = [_bare(a) for a in base.get("abilities", [])]
-    stated: Data = {k: v for k, v in _KEYS[printed_kind(given)].items() if v is not None}
-    mine = base | stated | reading
+    defaults = {k: v for k, v in _KEYS[printed_kind(given)].items() if v is not None and k not in skip}
+    stated: Data = defaults | {k: v for k, v in reading.items() if k not in skip}
+    if "abilities" in reading:
+        stated["abilities"] = named_as_given(reading["abilities"], base["abilities"])
+    mine = base | stated
     if mine.get("counter") is None:
         mine.pop("counter", None)
     adapter = TypeAdapter(vocab.CardDef)
-    return bool(adapter.validate_python(base) == adapter.validate_python(mine))
+    hand, read = adapter.validate_python(base), adapter.validate_python(mine)
+    return [k for k in stated if getattr(hand, k) != getattr(read, k)]
+
+
+def same_card(given: Data, reading: Data) -> bool:
+    """Whether a card table is the same when the keys its text states are taken from the reading."""
+    return not card_differences(given, reading)
 
 
 def differences(item: CardText, reading: Data) -> list[str]:

@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
 
 from lark import Lark, Token, Transformer, UnexpectedInput
 
+from judgekit.cards.errors import UnreadText
 from judgekit.cards.lalr import Unread, cached_parser, parse_text, tokens, unread_at
 
 Data = dict[str, Any]
@@ -39,7 +41,7 @@ _NEGATE = {
     "IN能力の発動": ("in_ability", "in"),
     "OUT能力の発動": ("out_ability", "out"),
 }
-_STARTS = ["magic_text", "counter_text", "ability", "unit_text", "king_text", "cost_line"]
+_STARTS = ["magic_text", "counter_text", "ability", "unit_card", "king_text", "cost_line"]
 
 
 _Unread = Unread
@@ -332,15 +334,31 @@ class _Build(Transformer[Token, Any]):
     def limited(self, items: list[Any]) -> tuple[str, Any]:
         return ("limited", True)
 
-    def unit_text(self, items: list[Any]) -> Data:
+    def printed_cost(self, items: list[Any]) -> tuple[str, Any]:
+        return ("cost", _dicts(items)[0])
+
+    def stat_attack(self, items: list[Any]) -> tuple[str, Any]:
+        return ("attack", _num(items))
+
+    def stat_hp(self, items: list[Any]) -> tuple[str, Any]:
+        return ("hp", _num(items))
+
+    def unit_ability(self, items: list[Any]) -> tuple[str, Any]:
+        return ("ability", items[0])
+
+    def unit_card(self, items: list[Any]) -> Data:
         out: Data = {}
         for kind, value in items:
-            if kind == "extra_cost":
-                out["extra_cost"] = value
-            elif kind == "optional":
-                out["optional_cost"], out["optional_effects"] = value
-            elif kind in ("attacks", "limited"):
+            if kind == "extra_cost" or kind in ("cost", "attack", "hp", "attacks", "limited"):
+                if kind in out:
+                    raise _Unread(f"a second {kind} in one unit")
                 out[kind] = value
+            elif kind == "optional":
+                if "optional_cost" in out:
+                    raise _Unread("a second optional cost in one unit")
+                out["optional_cost"], out["optional_effects"] = value
+            elif kind == "ability":
+                out.setdefault("abilities", []).append(value)
             else:
                 out.setdefault("statics", []).append(value)
         return out
@@ -472,19 +490,131 @@ def read_cost_line(text: str, card: str = "") -> dict[str, int]:
     return result
 
 
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One line of a unit's printed text, read or not."""
+
+    index: int
+    """Its place among the text's lines (blank lines aside)."""
+    text: str
+    """The line as printed."""
+    reading: Data | None
+    """The card-table keys it gives (``cost``, ``attack``, ``abilities``, …); None when unread."""
+    unread: UnreadText | None
+    """Why it is unread (the phrase and its position in the whole text), else None."""
+
+    @property
+    def holds(self) -> tuple[str, ...]:
+        """The card-table keys this line gives, read or not (an unread line's by how it begins)."""
+        if self.reading is not None:
+            return tuple(self.reading)
+        line = normalize(self.text)
+        for pattern, keys in _LINE_KEYS:
+            if pattern.match(line):
+                return keys
+        return UNIT_LINE_KEYS
+
+
+UNIT_LINE_KEYS = ("extra_cost", "optional_cost", "optional_effects", "statics", "attacks", "limited")
+"""The keys a unit's own lines (追加コスト, 任意コスト, 軽減, 回避, N回攻撃, 制限) give: stated by any unit text (a
+text that prints none of them says the unit has none)."""
+_LINE_KEYS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
+    (re.compile(r"(IN|OUT|ターン|城壁が破壊された時|コスト能力|テイク|[ァ-ヶー]+\()"), ("abilities",)),
+    (re.compile(r"コスト"), ("cost",)),
+    (re.compile(r"(攻撃|HP)"), ("attack", "hp")),
+)
+"""What an unread line was meant to give, by how it begins: an ability, the cost line, the stats."""
+_TIMING_NAME = {"in": "IN", "out": "OUT", "turn_end": "ターン終了時", "wall_destroyed": "城壁が破壊された時"}
+
+
+def ability_name(ability: Data) -> str:
+    """The name an ability read from a unit's text goes by (names are not printed): its cost's name for a
+    composite or テイク ability (リゲイン, テイク), ターン1, コスト能力, else its timing (IN, OUT)."""
+    cost = ability.get("cost") or {}
+    if cost.get("name"):
+        return str(cost["name"])
+    if ability.get("once_per_turn"):
+        return "ターン1"
+    if "timing" not in ability:
+        return "コスト能力"
+    return _TIMING_NAME[ability["timing"]]
+
+
+def _named(abilities: list[Data]) -> list[Data]:
+    """Abilities named by :func:`ability_name`, those sharing a name numbered in order (OUT1, OUT2)."""
+    names = [ability_name(a) for a in abilities]
+    seen: dict[str, int] = {}
+    out: list[Data] = []
+    for name, ability in zip(names, abilities, strict=True):
+        if names.count(name) > 1:
+            seen[name] = seen.get(name, 0) + 1
+            name = f"{name}{seen[name]}"
+        out.append({"name": name, **ability})
+    return out
+
+
+def read_unit_parts(text: str, card: str = "") -> list[Part]:
+    """A unit's printed text line by line (a line unread leaves the others read); abilities keep their line."""
+    lines = [line for line in text.splitlines() if normalize(line)]
+    whole = "".join(normalize(line) for line in lines)
+    parts: list[Part] = []
+    offset = 0
+    seen: set[str] = set()
+    for i, line in enumerate(lines):
+        body = normalize(line)
+        try:
+            reading: Data = _parse(body, "unit_card", card)
+            twice = sorted(k for k in reading if k in seen and k not in ("statics", "abilities"))
+            if twice:
+                raise _fail(body, 0, card, f"the unit prints its {twice[0]} twice")
+        except UnreadText as exc:
+            moved = UnreadText(whole, offset + exc.position, exc.phrase, exc.card, exc.why)
+            parts.append(Part(i, line, None, moved))
+        else:
+            seen.update(reading)
+            if "abilities" in reading and len(reading["abilities"]) == 1:
+                reading["abilities"] = [{**reading["abilities"][0], "text": line.strip()}]
+            parts.append(Part(i, line, reading, None))
+        offset += len(body)
+    return parts
+
+
+def merge_unit(readings: list[Data]) -> Data:
+    """The card-table keys of a unit's lines as read (:func:`read_unit_parts`: no key twice), in one table,
+    abilities named, in order."""
+    out: Data = {}
+    for reading in readings:
+        for key, value in reading.items():
+            if key in ("statics", "abilities"):
+                out.setdefault(key, []).extend(value)
+            else:
+                out[key] = value
+    if "abilities" in out:
+        out["abilities"] = _named(out["abilities"])
+    return out
+
+
 def read_card(text: str, printed: Printed, card: str = "") -> Data:
     """A card's own printed text as the keys of its ``[cards.KEY]`` table.
 
-    A magic's: ``targets`` (and ``joined``) and ``effects``; a counter's: ``counter``; a unit's: ``extra_cost``,
-    ``optional_cost``, ``optional_effects``, ``statics``; a king's: ``statics``, or ``evolution`` and ``walls``.
+    A magic's: ``targets`` (and ``joined``) and ``effects``; a counter's: ``counter``; a unit's: what it prints
+    of ``cost``, ``attack``, ``hp``, ``abilities`` (named by :func:`ability_name`), ``extra_cost``,
+    ``optional_cost``, ``optional_effects``, ``statics``, ``attacks``, ``limited``; a king's: ``statics``, or
+    ``evolution`` and ``walls``.
     """
+    if printed == "unit":
+        parts = read_unit_parts(text, card)
+        unread = next((p.unread for p in parts if p.unread is not None), None)
+        if unread is not None:
+            raise unread
+        return merge_unit([p.reading for p in parts if p.reading is not None])
     body = normalize(text)
     if printed == "magic":
         found = _parse(body, "magic_text", card)
         if found and isinstance(found[0], dict):  # (サーチ城)…
             return {"effects": found}
         return _targeted(found)
-    start = {"counter": "counter_text", "unit": "unit_text", "king": "king_text"}[printed]
+    start = {"counter": "counter_text", "king": "king_text"}[printed]
     result: Data = _parse(body, start, card)
     return result
 
@@ -503,8 +633,8 @@ _GUESS_ORDER: tuple[tuple[Guess, str], ...] = (
     ("counter", "counter_text"),
     ("ability", "ability"),
     ("king", "king_text"),
-    ("unit", "unit_text"),
     ("cost", "cost_line"),
+    ("unit", "unit_card"),
     ("magic", "magic_text"),
 )
 

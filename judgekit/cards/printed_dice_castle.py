@@ -1,10 +1,11 @@
 """dice-and-castle cards a scenario gives by their printed text (see :mod:`judgekit.cards.printed`).
 
-A card's own ``text`` (a magic's effect, a counter's, a unit's cost lines and automatic abilities, a
-king's rule changes), an ability's (``abilities[i].text``), and a cost written as its printed line
-(``cost = "火2水1"``, also ``extra_cost`` and ``optional_cost``). What a part reads to fills the keys the
-scenario leaves out; where the scenario gives them too, a difference is reported (what is given runs).
-An unread part stops loading only when the scenario gives nothing in its place.
+A card's own ``text`` (a magic's effect, a counter's, a king's rule changes; a unit as printed, line by
+line: its cost line, attack and HP, 追加コスト, 任意コスト, 軽減, 回避, N回攻撃, and its IN:/OUT:/other abilities),
+an ability's (``abilities[i].text``), and a cost written as its printed line (``cost = "火2水1"``, also
+``extra_cost`` and ``optional_cost``). What a part reads to fills the keys the scenario leaves out; where
+the scenario gives them too, a difference is reported (what is given runs). An unread part stops loading
+only when the scenario gives nothing in its place; a unit's other lines still come from the text.
 """
 
 from __future__ import annotations
@@ -61,7 +62,9 @@ def complete_card(key: str, card: Data, problems: list[tuple[str, str]]) -> list
         same = _safe(corpus.same_ability, corpus.with_names(found, entry), entry)
         reports.append(PartReport("abilities", i, own, found, "", "scenario", "" if same else _differs(found, entry)))
     text = card.get("text")
-    if isinstance(text, str) and text.strip() and card.get("type") in ("unit", "king", "magic"):
+    if isinstance(text, str) and text.strip() and card.get("type") == "unit":
+        return reports + _unit(key, card, text, name, problems)
+    if isinstance(text, str) and text.strip() and card.get("type") in ("king", "magic"):
         keys = _KEYS[printed_kind(card)]
         given = [k for k in keys if k in card]
         try:
@@ -79,6 +82,56 @@ def complete_card(key: str, card: Data, problems: list[tuple[str, str]]) -> list
                 reports.append(
                     PartReport("card", 0, text, reading, "", "scenario", "" if same else _differs(reading, card))
                 )
+    return reports
+
+
+def _unit(key: str, card: Data, text: str, name: str, problems: list[tuple[str, str]]) -> list[PartReport]:
+    """A unit's text, line by line: each read line fills the keys the table leaves out, or is compared with
+    them; an unread line stops loading unless the table gives what it was meant to give."""
+    from judgekit.cards import corpus_dice_castle as corpus
+    from judgekit.cards.dice_castle import UNIT_LINE_KEYS, merge_unit, read_unit_parts
+
+    given = dict(card)
+    parts = read_unit_parts(text, name)
+    reports: list[PartReport] = []
+    blocked: set[str] = set()
+    for p in parts:
+        if p.unread is None:
+            continue
+        keys = p.holds
+        blocked.update(keys)
+        if not any(k in given for k in keys):
+            problems.append((f"cards.{key}.text", f"{p.unread}; or give {', '.join(keys)} in the vocabulary"))
+    if blocked & set(UNIT_LINE_KEYS):
+        blocked.update(UNIT_LINE_KEYS)
+    reading = {k: v for k, v in merge_unit([p.reading for p in parts if p.reading]).items() if k not in blocked}
+    for k, v in reading.items():
+        if k not in given:
+            card[k] = v
+    try:
+        differing = set(corpus.card_differences(given, reading, skip=blocked))
+    except ValueError as exc:
+        differing, rejected = set(reading), str(exc)
+    else:
+        rejected = ""
+    for p in parts:
+        if p.unread is not None or p.reading is None:
+            reports.append(PartReport("card", p.index, p.text, None, str(p.unread), "scenario"))
+            continue
+        mine = [k for k in p.reading if k not in blocked]
+        source = "scenario" if any(k in given for k in mine) or len(mine) < len(p.reading) else "text"
+        wrong = [k for k in mine if k in differing and k in given]
+        differs = ""
+        if wrong and rejected:
+            differs = f"as something the vocabulary rejects: {rejected}"
+        elif wrong:
+            differs = _differs({k: reading[k] for k in wrong}, given)
+        reports.append(PartReport("card", p.index, p.text, p.reading, "", source, differs))
+    held = {k for p in parts if p.reading for k in p.reading}
+    unsaid = sorted(k for k in differing if k in given and k not in held)
+    if unsaid:  # a unit line the text does not print (no 軽減: none) that the table gives
+        shown = {k: reading.get(k, corpus.printed_default(k)) for k in unsaid}
+        reports.append(PartReport("card", len(parts), text, reading, "", "scenario", _differs(shown, given)))
     return reports
 
 

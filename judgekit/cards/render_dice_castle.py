@@ -151,6 +151,18 @@ def card_sentences(reading: Data) -> list[str]:
     if "effects" in reading and ("timing" in reading or "cost" in reading or "once_per_turn" in reading):
         return [f"Ability: {ability_sentence(reading)}."]
     out: list[str] = []
+    if isinstance(reading.get("cost"), dict):  # a card's cost line (an ability's cost is told above)
+        out.append(f"Cost: {_energy(reading['cost'])}.")
+    if "attack" in reading or "hp" in reading:
+        stats = [
+            f"attack {reading['attack']}" if "attack" in reading else "",
+            f"HP {reading['hp']}" if "hp" in reading else "",
+        ]
+        out.append(f"Unit: {', '.join(s for s in stats if s)}.")
+    if reading.get("attacks", 1) != 1:
+        out.append(f"Attacks {reading['attacks']} times a turn.")
+    for ability in reading.get("abilities", []):
+        out.append(f"Ability {ability.get('name', '')}: {ability_sentence(ability)}.")
     for spec in reading.get("targets", []):
         out.append(
             f"Target chosen when played: {_WHOSE[spec.get('whose', 'opponent')]} {spec['what']}"
@@ -174,6 +186,6 @@ def card_sentences(reading: Data) -> list[str]:
         out.append(f"Static: {static['kind']} {static.get('by', '')}{scope}.".replace(" .", "."))
     if reading.get("evolution"):
         out.append(f"King (evolution): walls +{reading['walls']}.")
-    if set(reading) == {"cost"}:
-        out.append(f"Cost: {_energy(reading['cost'])}.")
+    if reading.get("limited"):
+        out.append("Limited: one copy a deck.")
     return out

@@ -1,8 +1,9 @@
 """``judgekit new dice-castle --card NAME=TEXT``: dice-and-castle card tables from printed names and texts.
 
 Each card is written with its printed text and its kind guessed from the text (a counter, a magic, a
-unit's lines, a king's); the engine reads the structure when the scenario loads. What was read is written
-under it as comments, and what the text does not print (cost, attack, HP, walls, attributes) is asked for.
+unit as printed, a king's); the engine reads the structure when the scenario loads. What was read is written
+under it as comments, and what the text does not print (a king's walls, attributes; a unit's lines it leaves
+out) is asked for.
 """
 
 from __future__ import annotations

@@ -3,6 +3,7 @@ checked, never guessed; and the ``card`` and ``new --card`` commands for the gam
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,7 @@ from typer.testing import CliRunner
 
 from judgekit.cli import app
 from judgekit.errors import ScenarioError
-from judgekit.scenario import check_scenario, load_scenario
+from judgekit.scenario import SCENARIOS_DIR, check_scenario, load_scenario
 
 SCENARIO = """
 game = "dice-castle"
@@ -134,3 +135,69 @@ def test_the_site_says_a_dice_castle_card_in_its_own_plain_words(tmp_path: Path)
     cards = {c.key: c for c in printed_cards(load_scenario(_write(tmp_path)))}
     said = [s for p in cards["extend"].parts for s in p.sentences]
     assert said == ["Cost: 1 fire.", "Effect: gain 2 wall(s)."]
+
+
+MARTYR = SCENARIOS_DIR / "dice-castle" / "destroyed-with-attack-right-left.toml"
+MARTYR_TABLE = (
+    "attack = 0\nhp = 2\n"
+    'abilities = [{ name = "道連れ", timing = "out", effects = [{ op = "destroy", target = "opponent.unit" }],'
+    ' text = "OUT:相手のユニット1体を破壊する。" }]\n'
+)
+
+
+def _martyr(tmp_path: Path, table: str) -> Path:
+    text = MARTYR.read_text(encoding="utf-8")
+    assert text.count(MARTYR_TABLE) == 1
+    path = tmp_path / MARTYR.name
+    path.write_text(text.replace(MARTYR_TABLE, table), encoding="utf-8")
+    shutil.copy(MARTYR.with_suffix(".trace.json"), path.with_suffix(".trace.json"))
+    return path
+
+
+def test_a_unit_given_by_its_printed_text_alone_runs_as_the_hand_written_scenario(tmp_path: Path) -> None:
+    """Cost line, attack and HP, and an OUT ability, all read from the unit's own text: the golden trace of
+    the scenario that writes them by hand, byte for byte (the ability named by the text's own name, as the
+    scenario names it)."""
+    table = 'text = """\n攻撃0 HP2\nOUT:相手のユニット1体を破壊する。\n"""\n'
+    sc = load_scenario(_martyr(tmp_path, table))
+    martyr = sc.model.cards["martyr"]
+    assert (martyr.attack, martyr.hp) == (0, 2)  # type: ignore[attr-defined]
+    (ability,) = martyr.abilities  # type: ignore[attr-defined]
+    assert (ability.name, ability.timing, ability.text) == ("OUT", "out", "OUT:相手のユニット1体を破壊する。")
+    assert [(p.text, p.source) for p in sc.cards_read["martyr"]] == [
+        ("攻撃0 HP2", "text"),
+        ("OUT:相手のユニット1体を破壊する。", "text"),
+    ]
+    (finding,) = check_scenario(sc).findings  # the trace byte for byte, but the ability's name: OUT, not 道連れ
+    was = "道連れ's OUT ability 道連れ activates and waits to resolve"
+    assert finding.endswith(f'was "{was}", now "{was.replace("ability 道連れ", "ability OUT")}"')
+
+
+def test_a_unit_given_both_ways_is_checked_line_by_line(tmp_path: Path) -> None:
+    table = MARTYR_TABLE + 'text = "コスト:火1\\n攻撃0 HP2\\nOUT:相手のユニット1体を破壊する。"\n'
+    sc = load_scenario(_martyr(tmp_path, table))
+    assert list(sc.card_findings) == []
+    assert sc.model.cards["martyr"].cost == {"fire": 1}  # type: ignore[attr-defined]  # not given: read
+    wrong = MARTYR_TABLE + 'statics = [{ kind = "reduce", by = 1 }]\ntext = "攻撃1 HP2\\nOUT:1ドロー。\\n2回攻撃"\n'
+    sc = load_scenario(_martyr(tmp_path, wrong))
+    head = (
+        "cards.martyr.card[0]: the printed text 「攻撃1 HP2」 reads { attack = 1 }; the scenario gives { attack = 0 }"
+    )
+    (attack, ability, unsaid) = sc.card_findings
+    assert attack == head
+    assert ability.startswith("cards.martyr.card[1]: the printed text 「OUT:1ドロー。」 reads")
+    assert unsaid.startswith("cards.martyr.card[3]") and "statics = []" in unsaid  # no 軽減 printed
+    assert sc.model.cards["martyr"].attacks == 2  # type: ignore[attr-defined]  # not given: read
+
+
+def test_an_unread_unit_line_stops_loading_only_when_its_part_is_not_given(tmp_path: Path) -> None:
+    table = 'text = "攻撃0 HP2\\nOUT:相手のマジックを破壊する。"\n'
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario(_martyr(tmp_path, table))
+    assert "相手のマジックを破壊する。" in str(caught.value) and "abilities" in str(caught.value)
+    given = (
+        'abilities = [{ name = "道連れ", timing = "out", effects = [{ op = "destroy", target = "opponent.unit" }] }]\n'
+    )
+    sc = load_scenario(_martyr(tmp_path, given + table))
+    assert sc.model.cards["martyr"].hp == 2  # type: ignore[attr-defined]  # the other line still read
+    assert [p.unread != "" for p in sc.cards_read["martyr"]] == [False, True]
