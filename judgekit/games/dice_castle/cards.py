@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import ConfigDict, Field
+from pydantic import ConfigDict, Field, WithJsonSchema
 from pydantic.dataclasses import dataclass
 
 STRICT = ConfigDict(extra="forbid")
@@ -473,6 +473,25 @@ class CounterSpec:
     """What it does."""
 
 
+COST_LINE = r"^\s*(コスト)?\s*[:：]?\s*([火水風土光闇全]\s*[0-9０-９]+\s*)+$"
+"""A printed cost line as a scenario may write it (``火2水1``, ``コスト:火3``; full-width digits and colon too)."""
+
+CardCost = Annotated[
+    dict[str, Annotated[int, Field(ge=0)]],
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}},
+                {"type": "string", "pattern": COST_LINE},
+            ]
+        }
+    ),
+]
+"""A card's cost: energy by attribute. A scenario may write it as the printed line, which the card reader
+(:mod:`judgekit.cards.printed_dice_castle`) turns into the table before the model sees it; the published schema
+accepts both forms."""
+
+
 @dataclass(frozen=True, slots=True, config=STRICT)
 class CardDef:
     """A card as printed: its kind, numbers, abilities and text."""
@@ -485,12 +504,12 @@ class CardDef:
     """For magic: normal, field or counter."""
     attributes: tuple[Attribute, ...] = ()
     """Its attributes (a king with two is a 複合属性 king)."""
-    cost: dict[str, Annotated[int, Field(ge=0)]] = Field(default_factory=dict)
-    """Its cost in energy, by attribute (``any``: any attribute)."""
-    extra_cost: dict[str, Annotated[int, Field(ge=0)]] = Field(default_factory=dict)
-    """追加コスト: paid on top of the cost when played."""
-    optional_cost: dict[str, Annotated[int, Field(ge=0)]] = Field(default_factory=dict)
-    """任意コスト: may be paid when played, for ``optional_effects``."""
+    cost: CardCost = Field(default_factory=dict)
+    """Its cost in energy, by attribute (``any``: any attribute), or its printed cost line (``"火2水1"``)."""
+    extra_cost: CardCost = Field(default_factory=dict)
+    """追加コスト: paid on top of the cost when played (a table, or the printed line)."""
+    optional_cost: CardCost = Field(default_factory=dict)
+    """任意コスト: may be paid when played, for ``optional_effects`` (a table, or the printed line)."""
     optional_effects: tuple[Effect, ...] = ()
     """What the optional cost buys."""
     attack: int | None = Field(default=None, ge=0)
