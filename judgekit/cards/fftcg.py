@@ -374,7 +374,7 @@ class _Build(Transformer[Token, Any]):
         return {"op": "cast", "filter": desc.filter}
 
     def control(self, items: list[Any]) -> Data:
-        return {"op": "gain_control", "target": IT}
+        return {"op": "gain_control", "target": _effect_target(items)}
 
     def power_signed(self, items: list[Any]) -> Data:
         out: Data = {"op": "power", "target": _effect_target(items), "by": _signed(items)}
@@ -821,7 +821,9 @@ class _Build(Transformer[Token, Any]):
             out["target"] = target.selector
         if target.filter:
             out["filter"] = target.filter
-        if len(steps) == 1 and steps[0]["op"] in ("remove", "return_to_hand") and steps[0]["target"] == IT:
+        # 「それを除外する」, or the card named again (このカードがブレイクされる場合、代わりにこのカードを除外する)
+        same = (IT, "self") if target.selector == "self" else (IT,)
+        if len(steps) == 1 and steps[0]["op"] in ("remove", "return_to_hand") and steps[0]["target"] in same:
             out["to_zone"] = "removed" if steps[0]["op"] == "remove" else "hand"
         else:
             out["instead"] = steps
