@@ -73,6 +73,7 @@ class Engine:
         self._zone_views: dict[str, ZoneView] = {}
         self._player_views: dict[str, PlayerView] = {}
         self._board_view: BoardView | None = None
+        self._board_key: tuple[int, int] = (-1, -1)
 
     @property
     def rulebook(self) -> Rulebook:
@@ -506,8 +507,23 @@ class Engine:
         A view that did not change since the last snapshot is reused, the same object: a card's while the
         card instance, its numbers and attached cards are the same; a zone's, a player's and the board's
         while all their parts are. So a step that changed little costs little, and the difference from
-        the board before (:func:`judgekit.engine.board_delta.board_delta`) is found by identity."""
+        the board before (:func:`judgekit.engine.board_delta.board_delta`) is found by identity.
+
+        A step that changed nothing (``state.version`` and the continuous effects as at the last snapshot:
+        about half the steps, a decision, a rejected action, an announcement) reuses the last board without
+        building a view or computing a number: what the board shows comes from the state and the effects,
+        whose every change goes through a primitive that bumps ``state.version`` (a game's
+        :meth:`card_numbers` may read nothing else, as its characteristics caches already assume), and from
+        :meth:`waiting_view`, asked at every step."""
         st = self.state
+        key = (st.version, len(self.effects))
+        last = self._board_view
+        if last is not None and key == self._board_key and self.reuse_boards:
+            waiting = self.waiting_view()
+            if waiting != last.waiting:
+                last = self._board_view = replace(last, waiting=waiting)
+            return last
+        self._board_key = key
         players = []
         for pid, player in st.players.items():
             zones = tuple(self._zone_view(zone_id(pid, spec.name), spec) for spec in st.zone_specs if not spec.shared)
@@ -533,6 +549,10 @@ class Engine:
             return last
         self._board_view = board
         return board
+
+    reuse_boards = True
+    """Whether :meth:`board` may reuse the last snapshot when nothing changed (tests turn it off to prove that
+    a trace is the same either way)."""
 
     def waiting_view(self) -> tuple[Waiting, ...]:
         """Abilities and effects waiting to be resolved that the board should show; games override (a game whose

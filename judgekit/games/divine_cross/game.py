@@ -306,13 +306,16 @@ class DivineCross(Engine):
 
     def chars(self, iid: str) -> Chars:
         """The unit's characteristics after continuous effects (809, 919)."""
-        from judgekit.games.divine_cross import continuous
-
         key = (self.state.version, len(self.effects))
-        if self._chars is None or self._chars[:2] != key:
-            self._chars = (*key, continuous.characteristics(self))
-        found = self._chars[2].get(iid)
+        cached = self._chars
+        if cached is None or cached[0] != key[0] or cached[1] != key[1]:
+            from judgekit.games.divine_cross import continuous  # imported here, on a change only: it imports us
+
+            cached = self._chars = (*key, continuous.characteristics(self))
+        found = cached[2].get(iid)
         if found is None:
+            from judgekit.games.divine_cross import continuous
+
             return continuous.base_chars(self, iid)
         return found
 

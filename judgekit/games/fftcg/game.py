@@ -385,19 +385,20 @@ class Fftcg(Engine):
 
     def all_chars(self) -> Mapping[str, Chars]:
         """Every character's characteristics on the field after continuous effects (11.12.4), cached."""
-        from judgekit.games.fftcg import continuous
-
         key = (self.state.version, len(self.effects))
-        if self._chars is None or self._chars[:2] != key:
-            self._chars = (*key, continuous.characteristics(self))
-        return self._chars[2]
+        cached = self._chars
+        if cached is None or cached[0] != key[0] or cached[1] != key[1]:
+            from judgekit.games.fftcg import continuous  # imported here, on a change only: it imports us
+
+            cached = self._chars = (*key, continuous.characteristics(self))
+        return cached[2]
 
     def chars(self, iid: str) -> Chars:
         """The card's characteristics after continuous effects (11.12.4)."""
-        from judgekit.games.fftcg import continuous
-
         found = self.all_chars().get(iid)
         if found is None:
+            from judgekit.games.fftcg import continuous
+
             return continuous.printed(self, iid)
         return found
 
