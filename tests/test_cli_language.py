@@ -229,3 +229,37 @@ def test_usage_errors_in_the_chosen_language(args: list[str], japanese: str, eng
         assert err.startswith("使い方: ") and "' でヘルプを表示します。\n" in err
     code, _, err = invoke("--lang", "en", *args)
     assert code == 2 and english in err and "エラー" not in err and "使い方" not in err
+
+
+def test_the_card_command_says_what_it_read_the_text_as() -> None:
+    text = "相手のメイン・ユニットを気絶させる。"
+    code, out, _ = invoke("--lang", "ja", "card", "dc", text)
+    assert code == 0 and out.startswith("# コマンド（イベント）として読みました（推測です。--kind で指定できます）\n")
+    code, out, _ = invoke("--lang", "ja", "card", "dc", text, "--kind", "event")
+    assert out.startswith("# コマンド（イベント）として読みました\n")
+    code, out, _ = invoke("--lang", "en", "card", "dc", text)
+    assert out.startswith("# read as an event (guessed; --kind to say)\n")
+    code, _, err = invoke("--lang", "ja", "card", "fftcg", "x", "--kind", "unit")
+    assert code == 2 and err == (
+        "エラー: --kind 'unit': fftcg では forward, backup, monster, summon のいずれかを指定してください\n"
+    )
+    code, _, err = invoke("--lang", "en", "card", "dc", " ")
+    assert code == 2 and err == "error: the card text is empty\n"
+
+
+def test_the_site_builds_progress_and_its_refusal_in_the_chosen_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from judgekit.commands.output import error_line
+    from judgekit.site.build import _not_loaded, progress_label
+
+    monkeypatch.setenv(LANG_ENV, "ja")
+    assert progress_label("game:fftcg") == "ゲーム fftcg"
+    assert progress_label("scenarios:dice-castle") == "シナリオ: dice-castle"
+    assert progress_label("book:fftcg/comprehensive/2.1.9") == "ルールブック fftcg/comprehensive/2.1.9"
+    assert progress_label("static") == "静的ファイル"
+    error = _not_loaded(["a.toml: title: expected a string"])
+    assert error_line(error) == "エラー: 読み込めないシナリオファイル:\na.toml: title: expected a string"
+    monkeypatch.setenv(LANG_ENV, "en")
+    assert progress_label("game:fftcg") == "game fftcg" and progress_label("everything") == "pages over every game"
+    assert error_line(error) == "error: scenario files that do not load:\na.toml: title: expected a string"

@@ -16,6 +16,7 @@ from judgekit.cards import code_of_joker, dice_castle, fftcg, render_code_of_jok
 from judgekit.cards.divine_cross import guess_kind, read_card
 from judgekit.cards.render import card_sentences, card_toml
 from judgekit.commands.common import echo_json, guarded
+from judgekit.i18n import N_
 from rules_index.errors import JudgekitError
 
 READERS = ("divine-cross", "fftcg", "code-of-joker", "dice-castle")
@@ -93,26 +94,65 @@ def read_text(game: str, text: str, kind: str | None, name: str = "") -> tuple[s
     if key is None:
         raise JudgekitError(f"no card-text reader for game {game!r} yet; games with one: {', '.join(READERS)}")
     if not text.strip():
-        raise JudgekitError("the card text is empty")
+        raise JudgekitError.from_message(N_("the card text is empty"))
     if key == "fftcg":
         typed = kind or fftcg.guess_type(text)
         if typed not in _FFTCG_KINDS:
-            raise JudgekitError(f"--kind {typed!r}: expected {', '.join(_FFTCG_KINDS)} for fftcg")
+            raise _kind_error(typed, _FFTCG_KINDS, "fftcg")
         return typed, fftcg.read_card(text, typed, name)  # type: ignore[arg-type]
     if key == "dice-castle":
         guessed = kind or dice_castle.guess_printed(text)
         if guessed not in _DICE_KINDS:
-            raise JudgekitError(f"--kind {guessed!r}: expected {', '.join(_DICE_KINDS)} for dice-castle")
+            raise _kind_error(guessed, _DICE_KINDS, "dice-castle")
         return guessed, dice_castle.read_any(text, guessed, name)  # type: ignore[arg-type]
     if key == "code-of-joker":
         typed = kind or code_of_joker.guess_type(text)
         if typed not in _COJ_KINDS:
-            raise JudgekitError(f"--kind {typed!r}: expected {', '.join(_COJ_KINDS)} for code-of-joker")
+            raise _kind_error(typed, _COJ_KINDS, "code-of-joker")
         return typed, code_of_joker.read_card(text, typed, name)  # type: ignore[arg-type]
     used = kind or guess_kind(text)
     if used not in ("unit", "event", "action", "assist"):
-        raise JudgekitError(f"--kind {used!r}: expected unit, event, action or assist")
+        raise _kind_error(used, ("unit", "event", "action", "assist"), "divine-cross")
     return used, read_card(text, used)  # type: ignore[arg-type]
+
+
+KIND_NAMES = {
+    "unit": N_("a unit"),
+    "event": N_("an event"),
+    "action": N_("an action"),
+    "assist": N_("an assist"),
+    "forward": N_("a forward"),
+    "backup": N_("a backup"),
+    "monster": N_("a monster"),
+    "summon": N_("a summon"),
+    "evolution": N_("an evolution"),
+    "trigger": N_("a trigger"),
+    "intercept": N_("an intercept"),
+    "joker": N_("a joker"),
+    "king": N_("a king"),
+    "magic": N_("a magic"),
+    "counter": N_("a counter"),
+    "ability": N_("an ability's text"),
+    "cost": N_("a cost line"),
+}
+"""Each kind of printed text, named for people (message ids; Japanese in the rulebooks' terms)."""
+
+
+def read_as_line(kind: str, *, guessed: bool) -> str:
+    """The card command's header line: what the text was read as, and whether that was guessed."""
+    from judgekit.i18n import gettext as _
+
+    what = _(KIND_NAMES.get(kind, kind))
+    if guessed:
+        return "# " + _("read as {what} (guessed; --kind to say)").format(what=what)
+    return "# " + _("read as {what}").format(what=what)
+
+
+def _kind_error(kind: str, kinds: tuple[str, ...], game: str) -> JudgekitError:
+    """The error for a ``--kind`` the game's reader does not know."""
+    return JudgekitError.from_message(
+        N_("--kind {kind}: expected {kinds} for {game}"), kind=repr(kind), kinds=", ".join(kinds), game=game
+    )
 
 
 @guarded
@@ -133,8 +173,7 @@ def card(
     if fmt is CardFormat.JSON:
         echo_json({"game": key, "kind": used, "text": text, "reading": reading})
         return
-    article = "an" if used[0] in "aeiou" else "a"
-    typer.echo(f"# read as {article} {used}" + ("" if kind else " (guessed; --kind to say)"))
+    typer.echo(read_as_line(used, guessed=kind is None))
     toml, sentences = (
         (render_fftcg.card_toml, render_fftcg.card_sentences) if key == "fftcg" else (card_toml, card_sentences)
     )

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 import jinja2
 from markupsafe import Markup
 
+from judgekit.i18n import N_
 from judgekit.render.diff_html import inline
 from judgekit.render.html import has_japanese, ja, ja_runs
 from judgekit.site import layout
@@ -204,13 +205,16 @@ def _scenario_pages(
     from judgekit.site.scenarios import load_scenario_pages
 
     if any(f.parent != root / game for game, files in by_game.items() for f in files):
-        return load_scenario_pages(root)  # files in sub-folders are named from the game's folder: run them all
+        try:  # files in sub-folders are named from the game's folder: run them all
+            return load_scenario_pages(root)
+        except JudgekitError as exc:
+            raise _not_loaded([str(exc).removeprefix(_NOT_LOADED)]) from exc
     kept = ScenarioCache(cache / "scenarios" if cache is not None else None)
     pages: list[ScenarioPage] = []
     problems: list[str] = []
     for game, key in keys.items():
         if progress is not None:
-            progress(f"scenarios: {game}")
+            progress(progress_label(f"scenarios:{game}"))
         found = kept.load(game, key)
         if found is None:
             try:
@@ -221,13 +225,34 @@ def _scenario_pages(
             kept.store(game, key, found)
         pages.extend(found)
     if problems:
-        raise JudgekitError(_NOT_LOADED + "\n".join(problems))
+        raise _not_loaded(problems)
     pages.sort(key=lambda p: (p.game, p.name))
     return pages
 
 
 _NOT_LOADED = "scenario files that do not load:\n"
 """How :func:`~judgekit.site.scenarios.load_scenario_pages` starts its error."""
+
+
+def _not_loaded(problems: list[str]) -> JudgekitError:
+    """The error naming the scenario files that do not load, in the command line's language."""
+    return JudgekitError.from_message(N_("scenario files that do not load:\n{problems}"), problems="\n".join(problems))
+
+
+def progress_label(part: str) -> str:
+    """A part of the build (``static``, ``game:fftcg``, ``book:fftcg/comprehensive/2.1.9``), named in the
+    command line's language for the progress bar."""
+    from judgekit.i18n import gettext as _
+
+    kind, _sep, what = part.partition(":")
+    labels = {
+        "static": N_("static files"),
+        "everything": N_("pages over every game"),
+        "game": N_("game {name}"),
+        "book": N_("rulebook {name}"),
+        "scenarios": N_("scenarios: {name}"),
+    }
+    return _(labels[kind]).format(name=what) if kind in labels else part
 
 
 @dataclass(slots=True)
@@ -273,6 +298,9 @@ class Site:
         self.env.tests["ja"] = has_japanese
         install_i18n(self.env)
         self.env.filters["inline_diff"] = inline
+        from judgekit.site.board import drawn_once
+
+        self.env.globals["drawn"] = drawn_once()
         self.index = data.index
         self.citations = _citations(data.scenarios)
         self.books: dict[tuple[str, str, str], BookPages] = {}
@@ -335,7 +363,7 @@ class Site:
             write()
             return
         if plan.progress is not None:
-            plan.progress(part.name)
+            plan.progress(progress_label(part.name))
         entry = plan.previous.parts.get(part.name)
         if entry is not None and plan.previous.reusable(part, plan.out):
             for name in entry["files"]:
