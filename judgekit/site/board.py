@@ -11,10 +11,13 @@ English beside, as everywhere on the site).
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import jinja2
+from markupsafe import Markup
 
 from judgekit.i18n import N_
 from judgekit.site.i18n import UiText, ui
@@ -178,3 +181,24 @@ def card_definitions(path: Path | None) -> dict[str, dict[str, Any]]:
         return {}
     cards = data.get("cards", {})
     return {str(k): v for k, v in cards.items() if isinstance(v, dict)} if isinstance(cards, dict) else {}
+
+
+def drawn_once() -> Callable[..., Markup]:
+    """The templates' ``drawn(macro, value)``: ``macro(value)``, drawn once per build for each value and page
+    language, and the same markup given again after that.
+
+    A trace's boards follow one another: most of a step's zones and cards are the previous step's, as the
+    drawings of them (frozen, compared by what they show) say, so each is drawn once. A drawing depends only on
+    its value and the page's language (``attr`` writes the page's language first; every other word is in both).
+    """
+    drawn: dict[tuple[str, Hashable, object], Markup] = {}
+
+    @jinja2.pass_context
+    def draw(context: jinja2.runtime.Context, macro: jinja2.runtime.Macro, value: Hashable) -> Markup:
+        key = (macro.name, value, context.get("ui_lang"))
+        found = drawn.get(key)
+        if found is None:
+            found = drawn[key] = Markup(macro(value))
+        return found
+
+    return draw
