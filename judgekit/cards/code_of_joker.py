@@ -141,10 +141,12 @@ class _Build(Transformer[Token, Any]):
         if len(set(sides)) > 1 or (sides and _tokens(items, "BOTH")):
             raise _Unread("units of two players at once")
         out = _Filter(side=sides[0].side if sides else "any")
-        if _tokens(items, "OTHER"):
+        if _tokens(items, "OTHER") or _tokens(items, "SELF_EXCEPT"):
             out["other"] = True
         if _tokens(items, "ACTED"):
             out["acted"] = True
+        if _tokens(items, "ACTIVE"):
+            out["acted"] = False
         if _tokens(items, "COLOR"):
             out["color"] = _COLOR[_token(items, "COLOR")]
         for kind, key in (("BP_LIMIT", "bp"), ("COST_LIMIT", "cost")):
@@ -290,6 +292,15 @@ class _Build(Transformer[Token, Any]):
     def choose_sentence(self, items: list[Any]) -> tuple[str, Any]:
         return ("choose", items[0])
 
+    def until_end(self, items: list[Any]) -> tuple[str, Any]:
+        steps: list[Data] = items[-1]
+        for step in steps:
+            if step["op"] == "grant":
+                step["until"] = "turn"
+            elif step["op"] != "bp" or step.get("base"):
+                raise _Unread(f"ターン終了時まで with {step['op']} (only a BP change or a granted keyword lasts so)")
+        return ("plain", steps)
+
     def plain(self, items: list[Any]) -> tuple[str, Any]:
         return ("plain", items[0])
 
@@ -349,7 +360,7 @@ class _Build(Transformer[Token, Any]):
         return {"on": _EVENT[_token(items, "EVENT")], "of": "self"}
 
     def t_units(self, items: list[Any]) -> Data:
-        side, other = _who(items), bool(_tokens(items, "OTHER"))
+        side, other = _who(items), bool(_tokens(items, "OTHER") or _tokens(items, "SELF_EXCEPT"))
         if other and side != "own":
             raise _Unread("「相手の他のユニット」: other than which unit?")
         return {"on": _EVENT[_token(items, "EVENT")], "of": "other_own" if other else side}

@@ -77,6 +77,8 @@ def units(target: Any) -> str:
     words = []
     if target.get("acted"):
         words.append("acted")
+    elif target.get("acted") is False:
+        words.append("unacted")
     if target.get("color"):
         words.append(str(target["color"]))
     noun = " ".join([*words, "units" if target.get("all") or target.get("count", 1) != 1 else "unit"])
