@@ -793,8 +793,8 @@ def put_in_ko_this(g: DivineCross, ctx: Ctx, op: PutInKo, *, silent: bool = Fals
     after its effect, and the rules do not say what becomes of that step once the card has gone."""
     iid = ctx.source
     card = g.state.cards.get(iid)
-    if silent:
-        return card is not None and card.zone != "resolution"
+    if silent:  # a command being resolved: the gap below is met when the action is taken, not hidden here
+        return card is not None
     what = g.what(ctx.label)
     if card is None:
         g.record(
