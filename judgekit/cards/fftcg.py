@@ -398,6 +398,11 @@ class _Build(Transformer[Token, Any]):
         keywords = next(i for i in items if isinstance(i, list))
         return {"op": "gain", "target": _effect_target(items), "keywords": keywords}
 
+    def gain_it(self, items: list[Any]) -> Data:
+        """「…はパワー+1000され、ヘイストを得る」: the cards of the step before."""
+        keywords = next(i for i in items if isinstance(i, list))
+        return {"op": "gain", "target": "", "keywords": keywords}
+
     def crystals(self, items: list[Any]) -> Data:
         return {"op": "crystals", "count": _num(items)}
 
@@ -417,6 +422,18 @@ class _Build(Transformer[Token, Any]):
         action = "attack" if _token(items, "CANNOT_DO").startswith("アタック") else "block"
         return {"op": "continuous", "effect": {"op": "cannot", "action": action, "target": _effect_target(items)}}
 
+    def cannot_it_for_a_while(self, items: list[Any]) -> Data:
+        """「…はアタックできず、ブロックできない」: the cards of the step before."""
+        action = "attack" if _token(items, "CANNOT_DO").startswith("アタック") else "block"
+        return {"op": "continuous", "effect": {"op": "cannot", "action": action, "target": ""}}
+
+    def cannot_both_for_a_while(self, items: list[Any]) -> list[Data]:
+        target = _effect_target(items)
+        return [
+            {"op": "continuous", "effect": {"op": "cannot", "action": action, "target": target}}
+            for action in ("attack", "block")
+        ]
+
     def split(self, items: list[Any]) -> Data:
         whose, picker = _tokens(items, "WHO")
         if _WHO[whose] == "self_side" or _WHO[picker] == "self_side":
@@ -433,13 +450,19 @@ class _Build(Transformer[Token, Any]):
 
     # ------------------------------------------------------------ sentences
     def chain(self, items: list[Any]) -> tuple[list[Data], bool]:
-        steps = _dicts(items)
+        steps: list[Data] = []
+        for item in items:
+            steps.extend(item if isinstance(item, list) else _dicts([item]))
         for before, step in itertools.pairwise(steps):
             if step.get("target") == "":
-                step["target"] = before.get("target", IT)  # それをダルにし、凍結する: the same cards
+                step["target"] = _step_target(before)  # それをダルにし、凍結する: the same cards
+            elif step["op"] == "continuous" and step["effect"].get("target") == "":
+                step["effect"]["target"] = _step_target(before)
         for step in steps:
             if step.get("target") == "":
                 step["target"] = IT
+            elif step["op"] == "continuous" and step["effect"].get("target") == "":
+                step["effect"]["target"] = IT
         return steps, bool(_tokens(items, "MAY"))
 
     def plain(self, items: list[Any]) -> Sentence:
@@ -879,6 +902,9 @@ class _Build(Transformer[Token, Any]):
     def p_cannot(self, items: list[Any]) -> Data:
         return {"op": "cannot", "action": "attack" if _token(items, "CANNOT_DO").startswith("アタック") else "block"}
 
+    def p_cannot_both(self, items: list[Any]) -> list[Data]:
+        return [{"op": "cannot", "action": "attack"}, {"op": "cannot", "action": "block"}]
+
     def p_unblockable_any(self, items: list[Any]) -> Data:
         return {"op": "unblockable_by", "blockers": {}}
 
@@ -941,6 +967,14 @@ setattr(_Build, "return", _Build.return_)
 
 def _icon_tokens(items: list[Any]) -> list[str]:
     return [str(t) for t in items if isinstance(t, Token) and t.type in ("COST_ICON", "NUMBER")]
+
+
+def _step_target(step: Data) -> str:
+    """The cards a step acts on, for the next step that names none."""
+    if step["op"] == "continuous":
+        target: str = step["effect"].get("target", IT)
+        return target
+    return str(step.get("target", IT))
 
 
 def _controls(items: list[Any]) -> Data:
