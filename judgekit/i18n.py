@@ -23,15 +23,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from judgekit.language import LANG_ENV as LANG_ENV  # re-exported: chosen without the catalogs (judgekit.language)
+from judgekit.language import cli_language as cli_language
+from judgekit.language import parse_language as parse_language
+
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 """Where the catalogs live."""
 DOMAIN = "judgekit"
 """The gettext domain (the catalogs' file name)."""
 LANGUAGES: tuple[Language, ...] = ("ja", "en")
 """The interface languages, Japanese first."""
-LANG_ENV = "JUDGEKIT_LANG"
-"""Environment variable that chooses the command line's language (``ja`` or ``en``)."""
-
 Language = Literal["ja", "en"]
 
 
@@ -143,38 +144,6 @@ def _store_catalog(found: Translations, key: str) -> None:
         os.replace(fh.name, path)
     except OSError:
         pass
-
-
-def parse_language(value: str) -> Language | None:
-    """``ja``/``en`` from a language tag or locale name (``ja_JP.UTF-8`` → ``ja``); None for others."""
-    head = value.strip().replace("-", "_").split("_")[0].split(".")[0].lower()
-    if head == "ja":
-        return "ja"
-    if head in ("en", "c", "posix"):
-        return "en"
-    return None
-
-
-def cli_language(explicit: str | None = None) -> Language:
-    """The command line's language: ``--lang``, else $JUDGEKIT_LANG, else the locale; English otherwise.
-
-    The locale is read as gettext reads it: the first of ``LANGUAGE``, ``LC_ALL``,
-    ``LC_MESSAGES``, ``LANG`` that is set.
-    """
-    for value in (explicit, os.environ.get(LANG_ENV)):
-        if value:
-            found = parse_language(value)
-            if found is not None:
-                return found
-    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(name)
-        if value:
-            for part in value.split(":"):
-                found = parse_language(part)
-                if found is not None:
-                    return found
-            return "en"
-    return "en"
 
 
 def gettext(message: str) -> str:

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules_index.catalog import Catalog, Game, load_catalog, parse_document
 from rules_index.errors import UnknownRuleError
+from rules_index.ids import normalise_rule_id as normalise_rule_id
 from rules_index.model import DocumentInfo, LintIssue, Reference, Rule, RuleBook, Term, TermUse
 
 if TYPE_CHECKING:
@@ -221,24 +222,17 @@ def _loose_match(bi: BookIndex, wanted: str) -> Rule | None:
     Outline ids escape a ``/`` inside a heading as ``∕`` (U+2215); a judge types ``/``. Spacing
     and width are ignored too. Returns None unless exactly one id matches.
     """
-    from rules_index.normalize import search_key
-
-    def loose(text: str) -> str:
-        return search_key(text.replace("\u2215", "/"))
-
-    key = loose(wanted)
-    found = [rule for rule_id, rule in bi.rules.items() if loose(rule_id) == key]
+    key = loose_rule_id(wanted)
+    found = [rule for rule_id, rule in bi.rules.items() if loose_rule_id(rule_id) == key]
     return found[0] if len(found) == 1 else None
 
 
-def normalise_rule_id(rule_id: str) -> str:
-    """A rule id as typed by a user, in the form the index keys it (no trailing period, NFKC)."""
-    import unicodedata
+def loose_rule_id(text: str) -> str:
+    """A rule id as :meth:`RulesIndex.rule` compares it when it is not found as typed: ``∕`` as ``/``, spacing and
+    width ignored."""
+    from rules_index.normalize import search_key
 
-    text = unicodedata.normalize("NFKC", rule_id).strip()
-    if text.endswith(".") and any(ch.isdigit() for ch in text):
-        text = text[:-1]
-    return text
+    return search_key(text.replace("\u2215", "/"))
 
 
 def nearest_ids(wanted: str, ids: list[str], limit: int = 5) -> list[str]:
@@ -392,11 +386,16 @@ def index_fingerprint(catalog: Catalog) -> str:
     return digest.hexdigest()[:32]
 
 
+def code_files() -> list[Path]:
+    """The modules of this package whose code makes a book's index (the parsers and linkers), sorted."""
+    return sorted(Path(__file__).resolve().parent.glob("*.py"))
+
+
 @functools.cache
 def code_fingerprint() -> str:
-    """A digest of this package's code (the parsers and linkers): part of every book's cache key."""
+    """A digest of this package's code (see :func:`code_files`): part of every book's cache key."""
     digest = hashlib.sha256()
-    for path in sorted(Path(__file__).resolve().parent.glob("*.py")):
+    for path in code_files():
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:32]

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing on a look-up (see judgekit.language)
+if TYPE_CHECKING:
+    from typing import Any
 
 _RESET = "\x1b[0m"
 _BOLD_YELLOW = "\x1b[33m\x1b[1m"
