@@ -23,7 +23,7 @@ Data = dict[str, Any]
 CardType = Literal["unit", "evolution", "trigger", "intercept", "joker"]
 """What the text is printed on (カードの種類)."""
 
-_WHO = {"自分": "own", "相手": "opponent", "対戦相手": "opponent"}
+_WHO = {"自分": "own", "相手": "opponent", "対戦相手": "opponent", "お互い": "both"}
 _COLOR = {"赤": "red", "青": "blue", "黄": "yellow", "緑": "green", "紫": "purple"}
 _EVENT = {
     "フィールドに出た": "enter",
@@ -69,6 +69,8 @@ def _num(items: list[Any]) -> int:
 
 def _who(items: list[Any], default: str = "own") -> str:
     found = [i for i in items if isinstance(i, _Who)]
+    if found and found[0].side == "both":
+        raise _Unread("お互い (both players) where one player is named")
     return found[0].side if found else default
 
 
@@ -138,15 +140,14 @@ class _Build(Transformer[Token, Any]):
 
     def unit_filter(self, items: list[Any]) -> _Filter:
         sides = [i for i in items if isinstance(i, _Who)]
-        if len(set(sides)) > 1 or (sides and _tokens(items, "BOTH")):
+        if len(set(sides)) > 1:
             raise _Unread("units of two players at once")
-        out = _Filter(side=sides[0].side if sides else "any")
-        if _tokens(items, "OTHER") or _tokens(items, "SELF_EXCEPT"):
+        side = sides[0].side if sides else "any"
+        out = _Filter(side="any" if side == "both" else side)
+        if _tokens(items, "OTHER"):
             out["other"] = True
         if _tokens(items, "ACTED"):
-            out["acted"] = True
-        if _tokens(items, "ACTIVE"):
-            out["acted"] = False
+            out["acted"] = _token(items, "ACTED") in ("行動権を消費した", "行動済みの")
         if _tokens(items, "COLOR"):
             out["color"] = _COLOR[_token(items, "COLOR")]
         for kind, key in (("BP_LIMIT", "bp"), ("COST_LIMIT", "cost")):
@@ -360,7 +361,7 @@ class _Build(Transformer[Token, Any]):
         return {"on": _EVENT[_token(items, "EVENT")], "of": "self"}
 
     def t_units(self, items: list[Any]) -> Data:
-        side, other = _who(items), bool(_tokens(items, "OTHER") or _tokens(items, "SELF_EXCEPT"))
+        side, other = _who(items), bool(_tokens(items, "OTHER"))
         if other and side != "own":
             raise _Unread("「相手の他のユニット」: other than which unit?")
         return {"on": _EVENT[_token(items, "EVENT")], "of": "other_own" if other else side}
