@@ -33,7 +33,9 @@ class ScenarioError(JudgekitError):
         super().__init__(self._message())
 
     def _message(self) -> str:
-        where = self.file or "<scenario>"
+        from judgekit.i18n import gettext as _
+
+        where = self.file or _("<scenario>")
         lines = [f"{where}: {key}: {expected}" for key, expected in self.problems]
         return "\n".join(lines)
 
@@ -54,7 +56,7 @@ class IllegalActionError(JudgekitError):
         """A sentence saying why."""
         self.also = also
         """Rules that forbid it too: the general rule a procedure restates, or the procedure's restatement."""
-        super().__init__(f"{action} is not allowed ({rule}): {_text(reason)}")
+        super().__init__(_text(msg("kernel.not_allowed", action=action, rule=rule, reason=reason)))
 
 
 class DecisionNeeded(JudgekitError):
@@ -81,12 +83,7 @@ class DecisionNeeded(JudgekitError):
         """What is being decided, as a sentence."""
         self.found = found
         """What the scenario gave instead, when it gave something wrong."""
-        who = f" by {player}" if player else ""
-        opts = ", ".join(repr(o) for o in self.options) or "(none)"
-        text = f"decision needed: {kind!r}{who} ({rule}): {_text(prompt)}; options: {opts}"
-        if found:
-            text += f"; the scenario gives {_text(found)}"
-        super().__init__(text)
+        super().__init__(_text(self.sentence))
 
     @property
     def sentence(self) -> Message:
@@ -110,7 +107,7 @@ class AmbiguityError(JudgekitError):
         """Ids of the rules around the gap."""
         self.gap = gap
         """What the rules do not say."""
-        super().__init__(f"the rules do not settle this ({', '.join(self.rules)}): {_text(gap)}")
+        super().__init__(_text(self.sentence))
 
     @property
     def sentence(self) -> Message:
@@ -119,7 +116,8 @@ class AmbiguityError(JudgekitError):
 
 
 def _text(sentence: Sentence) -> str:
-    """A sentence in the command line's language, for an error's message."""
+    """A sentence in the command line's language, for an error's message (the frame of the engine's
+    errors is a kernel message too, so the whole message is in that language)."""
     if isinstance(sentence, str):
         return sentence
     from judgekit.i18n import cli_language

@@ -30,6 +30,7 @@ from pydantic.dataclasses import dataclass as model
 from judgekit.cards.printed import PartReport, Printed, complete
 from judgekit.engine import EndKind, InputKind, ScriptedInput, Trace
 from judgekit.errors import ScenarioError
+from judgekit.i18n import N_
 from judgekit.message import Sentence
 from judgekit.scenario_file import (
     document_problems,
@@ -242,8 +243,10 @@ def load_scenario(path: str | Path) -> Scenario:
         support = game_support(game if isinstance(game, str) else "")
     except KeyError as exc:
         from judgekit.games import GAMES
+        from judgekit.i18n import gettext as _
 
-        raise ScenarioError([("game", f"one of {', '.join(GAMES)}; found {game!r}")], where) from exc
+        expected = _("one of {options}; found {found}").format(options=", ".join(GAMES), found=repr(game))
+        raise ScenarioError([("game", expected)], where) from exc
     printed = complete(support.id, data)
     try:
         scenario_model = support.adapter().validate_python(printed.data)
@@ -262,24 +265,57 @@ def load_scenario(path: str | Path) -> Scenario:
     return Scenario(p, p.name.removesuffix(".toml"), support.id, scenario_model, printed.cards)
 
 
+_EXPECTED = {
+    "string_type": N_("a string"),
+    "int_type": N_("an integer"),
+    "int_parsing": N_("an integer"),
+    "int_from_float": N_("an integer"),
+    "float_type": N_("a number"),
+    "float_parsing": N_("a number"),
+    "bool_type": N_("true or false"),
+    "bool_parsing": N_("true or false"),
+    "list_type": N_("a list"),
+    "tuple_type": N_("a list"),
+    "dict_type": N_("a table"),
+    "model_type": N_("a table"),
+    "model_attributes_type": N_("a table"),
+    "dataclass_type": N_("a table"),
+    "greater_than_equal": N_("a number at least {ge}"),
+    "greater_than": N_("a number greater than {gt}"),
+    "less_than_equal": N_("a number at most {le}"),
+    "less_than": N_("a number less than {lt}"),
+    "too_short": N_("at least {min_length} items"),
+    "too_long": N_("at most {max_length} items"),
+}
+"""What a value of a common pydantic error type should have been, in the command line's language
+(other types keep pydantic's own words)."""
+
+
 def _problems(exc: ValidationError) -> list[tuple[str, str]]:
+    from judgekit.i18n import cli_language
+    from judgekit.i18n import gettext as _
+
     out: list[tuple[str, str]] = []
     seen: set[tuple[str, str]] = set()
     for err in exc.errors(include_url=False):
         key = _key(err["loc"])
         msg = err["msg"]
-        if err["type"] == "missing":
-            msg = "a value (the key is required)"
-        elif err["type"] in ("extra_forbidden", "unexpected_keyword_argument"):
-            msg = "no such key here"
-        elif err["type"] == "literal_error":
-            msg = f"{err['ctx']['expected']}; found {err['input']!r}"
-        elif err["type"] == "union_tag_invalid":
-            msg = f"one of {err['ctx']['expected_tags']}; found {err['ctx']['tag']!r}"
-        elif err["type"] == "union_tag_not_found":
-            msg = "exactly one of the keys do, decide, chance"
+        kind = err["type"]
+        if kind == "missing":
+            msg = _("a value (the key is required)")
+        elif kind in ("extra_forbidden", "unexpected_keyword_argument"):
+            msg = _("no such key here")
+        elif kind == "literal_error":
+            msg = _("{expected}; found {found}").format(expected=err["ctx"]["expected"], found=repr(err["input"]))
+        elif kind == "union_tag_invalid":
+            tags = err["ctx"]["expected_tags"]
+            msg = _("one of {options}; found {found}").format(options=tags, found=repr(err["ctx"]["tag"]))
+        elif kind == "union_tag_not_found":
+            msg = _("exactly one of the keys do, decide, chance")
         else:
-            msg = f"{msg}; found {err.get('input')!r}"
+            if kind in _EXPECTED and cli_language() != "en":  # English keeps pydantic's words
+                msg = _(_EXPECTED[kind]).format(**{k: v for k, v in (err.get("ctx") or {}).items()})
+            msg = _("{expected}; found {found}").format(expected=msg, found=repr(err.get("input")))
         if (key, msg) not in seen:
             seen.add((key, msg))
             out.append((key, msg))

@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from judgekit.errors import ScenarioError
+from judgekit.i18n import cli_language
+from judgekit.i18n import gettext as _
 
 if TYPE_CHECKING:
     from judgekit.engine import Rulebook
@@ -46,7 +48,8 @@ def read_scenario_data(path: Path, where: str) -> dict[str, Any]:
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        raise ScenarioError([("(file)", f"a readable TOML file ({exc.strerror})")], where) from exc
+        expected = _("a readable TOML file ({reason})").format(reason=exc.strerror)
+        raise ScenarioError([("(file)", expected)], where) from exc
     data = parse_toml(decode(raw, where), where)
     problems = list(bad_characters(data))
     if problems:
@@ -59,7 +62,7 @@ def decode(raw: bytes, where: str) -> str:
     if raw.startswith(codecs.BOM_UTF8):
         raw = raw[len(codecs.BOM_UTF8) :]
     elif raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        expected = "UTF-8 text; it starts with a UTF-16 byte-order mark: save it as UTF-8"
+        expected = _("UTF-8 text; it starts with a UTF-16 byte-order mark: save it as UTF-8")
         raise ScenarioError([("(file)", expected)], where)
     try:
         return raw.decode("utf-8")
@@ -67,7 +70,9 @@ def decode(raw: bytes, where: str) -> str:
         line = raw.count(b"\n", 0, exc.start) + 1
         column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
         bad = raw[exc.start : exc.end].hex(" ").upper()
-        expected = f"UTF-8 text; line {line}, byte {column}: {bad} is not UTF-8 ({exc.reason}); save the file as UTF-8"
+        expected = _(
+            "UTF-8 text; line {line}, byte {column}: {bad} is not UTF-8 ({reason}); save the file as UTF-8"
+        ).format(line=line, column=column, bad=bad, reason=exc.reason)
         raise ScenarioError([("(file)", expected)], where) from None
 
 
@@ -76,12 +81,26 @@ def parse_toml(text: str, where: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError([("(toml)", f"valid TOML: {exc}")], where) from exc
+        raise ScenarioError([("(toml)", toml_problem(exc))], where) from exc
     except RecursionError:
         # tomllib parses nested arrays and inline tables recursively; a file nesting them hundreds
         # deep exhausts the stack. No scenario needs more than a few levels.
-        expected = "TOML whose arrays and inline tables nest a few levels deep; they nest too deeply to read"
+        expected = _("TOML whose arrays and inline tables nest a few levels deep; they nest too deeply to read")
         raise ScenarioError([("(toml)", expected)], where) from None
+
+
+_TOML_WHERE = re.compile(r"^(?P<what>.*) \(at line (?P<line>\d+), column (?P<column>\d+)\)$", re.DOTALL)
+
+
+def toml_problem(exc: tomllib.TOMLDecodeError) -> str:
+    """A TOML syntax error as a problem: where it is (line, column) in the command line's language, then
+    what tomllib says."""
+    found = _TOML_WHERE.match(str(exc))
+    if found is None or cli_language() == "en":  # English keeps tomllib's own words
+        return _("valid TOML: {reason}").format(reason=exc)
+    return _("valid TOML; line {line}, column {column}: {reason}").format(
+        line=found["line"], column=found["column"], reason=found["what"]
+    )
 
 
 def bad_characters(data: Any, key: str = "") -> Iterator[tuple[str, str]]:

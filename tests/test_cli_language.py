@@ -263,3 +263,46 @@ def test_the_site_builds_progress_and_its_refusal_in_the_chosen_language(
     monkeypatch.setenv(LANG_ENV, "en")
     assert progress_label("game:fftcg") == "game fftcg" and progress_label("everything") == "pages over every game"
     assert error_line(error) == "error: scenario files that do not load:\na.toml: title: expected a string"
+
+
+def test_a_bad_scenario_is_framed_in_the_chosen_language(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('game = "fftcg"\nrulebook = "2.1.9"\ntitle = 3\nbogus = 1\n', encoding="utf-8")
+    code, _, err = invoke("--lang", "ja", "run", str(bad))
+    assert code == 2
+    assert f"エラー: {bad}: title: 文字列が必要です（見つかったもの: 3）\n" in err
+    assert (
+        f"\n{bad}: question: 値が必要です（必須のキーです）\n" in err
+        and f"\n{bad}: bogus: ここには置けないキーです\n" in err
+    )
+    code, _, err = invoke("--lang", "en", "run", str(bad))
+    assert f"error: {bad}: title: Input should be a valid string; found 3\n" in err
+    assert f"\n{bad}: bogus: no such key here\n" in err
+    bad.write_text('game = "fftcg"\ntitle = "x\n', encoding="utf-8")
+    code, _, err = invoke("--lang", "ja", "check", str(bad))
+    assert code == 2 and f"{bad}: (toml): 正しい TOML が必要です。2 行 11 文字目: Illegal character" in err
+    code, _, err = invoke("--lang", "en", "check", str(bad))
+    assert f"{bad}: (toml): valid TOML: Illegal character '\\n' (at line 2, column 11)" in err
+    bad.write_text('game = "nope"\n', encoding="utf-8")
+    code, _, err = invoke("--lang", "ja", "run", str(bad))
+    expected = "divine-cross, fftcg, code-of-joker, dice-castle のいずれかが必要です（見つかったもの: 'nope'）"
+    assert err == f"エラー: {bad}: game: {expected}\n"
+
+
+def test_the_engines_errors_are_worded_in_the_chosen_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    from judgekit.errors import AmbiguityError, DecisionNeeded, IllegalActionError
+    from judgekit.message import msg
+
+    monkeypatch.setenv(LANG_ENV, "ja")
+    assert str(AmbiguityError(["1101.1"], "x")) == "ルールはこの場合を定めていません（1101.1）：x"
+    assert str(IllegalActionError("charge", "602.2", msg("kernel.none"))) == "charge はできません（602.2）: なし"
+    needed = DecisionNeeded("promote", "P1", ["a", "b"], "1004.1", "which unit")
+    assert str(needed) == "決定が必要です：「promote」（P1が決める）（1004.1）：which unit。選択肢：'a'、'b'"
+    monkeypatch.setenv(LANG_ENV, "en")
+    assert str(IllegalActionError("charge", "602.2", msg("kernel.none"))) == "charge is not allowed (602.2): none"
+    needed = DecisionNeeded("promote", "P1", ["a", "b"], "1004.1", "which unit", found="c")
+    assert (
+        str(needed) == "decision needed: 'promote' by P1 (1004.1): which unit; options: 'a', 'b'; the scenario gives c"
+    )
+    gap = AmbiguityError(["1101.1", "1101.1a"], "a loop")
+    assert str(gap) == "the rules do not settle this (1101.1, 1101.1a): a loop"
