@@ -6,9 +6,14 @@ the plain dicts a scenario file writes (``{"op": "destroy", "target": "opponent.
 :class:`~judgekit.cards.errors.UnreadText` names the phrase, its position and the card.
 
 A normal or field magic chooses its targets when it is played (複数対象のカード, 単体、全体対象のカード):
-a sentence of its own that acts on 「相手の(自分の)ユニットN体」 or 「相手の城」 gives the card a ``targets``
-entry and acts on the ``chosen`` units; a unit named in a condition's sentence (場合), an option (又は), a
-counter or an ability is one chosen on resolution instead.
+a sentence of its own that acts on 「相手の(自分の)ユニットN体」, on all of them (「相手の全てのユニット」,
+「相手のユニットを全て」, 「全てのユニット」: ``all``) or on 「相手の城」 gives the card a ``targets`` entry and acts
+on the ``chosen`` units; a unit named in a condition's sentence (場合), an option (又は), a counter or an
+ability is one chosen on resolution instead — so there 「ユニット2体に…ダメージ」 is not read (the vocabulary
+chooses one unit on resolution for damage, a boost or a return).
+
+A verb ends its sentence (破壊する), joins the next step (破壊し、, 与え、, 得、) or takes してもよい / てもよい
+after its stem (~してもよい: optional); その後、 starts a sentence the steps would follow anyway.
 """
 
 from __future__ import annotations
@@ -85,6 +90,12 @@ def _unit(selector: str, count: int = 1) -> _Unit:
     return out
 
 
+def _many(step: Data, unit: _Unit) -> Data:
+    """``step`` marked as acting on several units chosen one by one (相手のユニット2体に…): only a magic's own
+    sentence can, by its targets (:func:`_targeted`); :func:`_one_each` refuses it anywhere else."""
+    return {**step, _MANY: unit.many} if unit.many > 1 else step
+
+
 class _Build(Transformer[Token, Any]):
     """Turns a parse tree into vocabulary dicts."""
 
@@ -103,6 +114,13 @@ class _Build(Transformer[Token, Any]):
 
     def u_any(self, items: list[Any]) -> _Unit:
         return _unit("any.unit", _num(items))
+
+    def u_all_units(self, items: list[Any]) -> _Unit:
+        """全てのユニット: every player's units (キングカードのルール変更能力について/5)."""
+        return _unit("all_units", 0)
+
+    def u_player_all(self, items: list[Any]) -> _Unit:
+        return _unit(f"{_who(items)}.all", 0)
 
     def energy(self, items: list[Any]) -> Data:
         out: Data = {}
@@ -127,15 +145,20 @@ class _Build(Transformer[Token, Any]):
     def destroy(self, items: list[Any]) -> Data:
         unit = self._target(items)
         out: Data = {"op": "destroy", "target": str(unit)}
-        if unit.many != 1:
+        if unit.many > 1:
             out["count"] = unit.many
         return out
 
+    def destroy_all(self, items: list[Any]) -> Data:
+        """相手のユニットを全て破壊する: every unit of that player."""
+        unit = self._target(items)
+        if unit.many != 1 or not unit.endswith(".unit") or unit.startswith("any"):
+            raise _Unread("「を全て」 after a unit that is not a player's")
+        return {"op": "destroy", "target": unit.replace(".unit", ".all")}
+
     def damage(self, items: list[Any]) -> Data:
         unit = self._target(items)
-        if unit.many != 1:
-            raise _Unread("damage to more than one unit")
-        return {"op": "damage", "target": str(unit), "amount": _num(items)}
+        return _many({"op": "damage", "target": str(unit), "amount": _num(items)}, unit)
 
     def damage_castle(self, items: list[Any]) -> Data:
         return {"op": "damage_castle", "amount": _num(items), "player": _who(items)}
@@ -168,6 +191,8 @@ class _Build(Transformer[Token, Any]):
 
     def summon(self, items: list[Any]) -> Data:
         out: Data = {"op": "summon", "zone": _ZONE[_token(items, "ZONE")]}
+        if _tokens(items, "NUMBER") and _num(items) != 1:
+            out["count"] = _num(items)
         if _tokens(items, "ALL"):
             out["all_players"] = True
         if _KIND[_token(items, "PLAY_KIND")] != "unit":
@@ -180,6 +205,12 @@ class _Build(Transformer[Token, Any]):
             raise _Unread("looking at an open zone")
         return {"op": "look", "zone": zone, "player": _who(items), "count": _num(items)}
 
+    def look_all(self, items: list[Any]) -> Data:
+        zone = _ZONE[_token(items, "ZONE")]
+        if zone not in ("castle", "damage"):
+            raise _Unread("looking at an open zone")
+        return {"op": "look", "zone": zone, "player": _who(items)}
+
     def shuffle(self, items: list[Any]) -> Data:
         return {"op": "shuffle_into_castle", "source": "discard"}
 
@@ -188,19 +219,19 @@ class _Build(Transformer[Token, Any]):
         return {"op": "move_all", "source": source, "to": to, "player": _who(items)}
 
     def play_from_support(self, items: list[Any]) -> Data:
+        if _ZONE[_token(items, "ZONE")] != "support":
+            raise _Unread("playing a card from a zone other than the support castle")
         return {"op": "play_from_support", "card_type": _KIND[_token(items, "PLAY_KIND")], "free": True}
 
     def bounce(self, items: list[Any]) -> Data:
         unit = self._target(items)
-        if unit.many != 1:
-            raise _Unread("returning more than one unit")
-        return {"op": "bounce", "target": str(unit)}
+        if unit.endswith("all") or unit == "all_units":
+            raise _Unread("returning every unit")
+        return _many({"op": "bounce", "target": str(unit)}, unit)
 
     def boost(self, items: list[Any]) -> Data:
         unit = self._target(items)
-        if unit.many != 1:
-            raise _Unread("boosting more than one unit")
-        return {"op": "boost", "target": str(unit), "attack": int(_token(items, "SIGNED"))}
+        return _many({"op": "boost", "target": str(unit), "attack": int(_token(items, "SIGNED"))}, unit)
 
     def negate_play(self, items: list[Any]) -> Data:
         return {"op": "negate", "what": "play"}
@@ -225,10 +256,10 @@ class _Build(Transformer[Token, Any]):
         return steps
 
     def plain(self, items: list[Any]) -> tuple[str, Any]:
-        return ("plain", items[0])
+        return ("plain", items[-1])  # after その後、 (the steps are done in order anyway)
 
     def or_choice(self, items: list[Any]) -> tuple[str, Any]:
-        return ("fixed", [{"op": "choose", "options": [items[0], items[1]]}])
+        return ("fixed", [{"op": "choose", "options": [_one_each(items[0]), _one_each(items[1])]}])
 
     def _bound(self, items: list[Any]) -> Data:
         return {"at_least" if _token(items, "BOUND") == "以上" else "at_most": _num(items)}
@@ -245,11 +276,17 @@ class _Build(Transformer[Token, Any]):
     def cond_walls(self, items: list[Any]) -> Data:
         return {"count": f"{_who(items)}.walls", **self._bound(items)}
 
+    def cond_no_walls(self, items: list[Any]) -> Data:
+        return {"count": f"{_who(items)}.walls", "at_most": 0}
+
+    def cond_no_units(self, items: list[Any]) -> Data:
+        return {"count": f"{_who(items)}.units", "at_most": 0}
+
     def if_then(self, items: list[Any]) -> tuple[str, Any]:
-        return ("fixed", [{"op": "if", "condition": items[0], "then": items[1]}])
+        return ("fixed", [{"op": "if", "condition": items[0], "then": _one_each(items[1])}])
 
     def additional(self, items: list[Any]) -> tuple[str, Any]:
-        return ("additional", {"op": "additional", "condition": items[0], "effects": items[1]})
+        return ("additional", {"op": "additional", "condition": items[0], "effects": _one_each(items[1])})
 
     def effects(self, items: list[Any]) -> list[tuple[str, Any]]:
         return list(items)
@@ -270,6 +307,13 @@ class _Build(Transformer[Token, Any]):
 
     def ce_wall(self, items: list[Any]) -> Data:
         return {"on": "wall_destroyed", "whose": _who(items)}
+
+    def ce_cost_ability(self, items: list[Any]) -> Data:
+        return {"on": "cost_ability", "whose": _who(items)}
+
+    def ce_timing_ability(self, items: list[Any]) -> Data:
+        timing = _token(items, "ABILITY_FIRED").split("能力")[0].lower()
+        return {"on": f"{timing}_ability", "whose": _who(items)}
 
     def counter_text(self, items: list[Any]) -> Data:
         return {"counter": {**items[0], "effects": _resolved(items[1])}}
@@ -399,6 +443,19 @@ class _Build(Transformer[Token, Any]):
         return out
 
 
+_MANY = "_many"
+"""A step acting on more units than one chosen on resolution can be (相手のユニット2体に…ダメージ): only a normal or
+field magic's own sentence can, by the targets it chooses when played; anywhere else it is not read."""
+
+
+def _one_each(steps: list[Data]) -> list[Data]:
+    """Steps where units are chosen on resolution: none may act on several chosen units (:data:`_MANY`)."""
+    for step in steps:
+        if _MANY in step:
+            raise _Unread(f"{step['op']} to {step[_MANY]} units chosen on resolution")
+    return steps
+
+
 def _resolved(sentences: list[tuple[str, Any]]) -> list[Data]:
     """A counter's or ability's effects: units are chosen on resolution, so nothing is a play-time target."""
     out: list[Data] = []
@@ -406,7 +463,7 @@ def _resolved(sentences: list[tuple[str, Any]]) -> list[Data]:
         if kind == "additional":
             out.append(value)
         else:
-            out += value
+            out += _one_each(value)
     if any(e.get("op") == "joined" for e in out):
         raise _Unread("「城とユニットに」 outside a magic's own text")
     return out
@@ -440,7 +497,15 @@ def _targeted(sentences: list[tuple[str, Any]]) -> Data:
                 targets.append({"what": "castle"})
                 effects.append({"op": "damage_castle", "amount": e["amount"]})
             elif target in ("own.unit", "opponent.unit"):
-                targets.append(_spec(target, e.get("count", 1)))
+                many = e.get(_MANY, e.get("count", 1))
+                targets.append(_spec(target, many))
+                effects.append({k: v for k, v in {**e, "target": "chosen"}.items() if k != _MANY})
+            elif target in ("own.all", "opponent.all", "all_units"):  # 全体対象: all of them, one at least
+                whose = {"own.all": "own", "opponent.all": "opponent", "all_units": "any"}[target]
+                spec: Data = {"what": "unit", "all": True}
+                if whose != "opponent":
+                    spec["whose"] = whose
+                targets.append(spec)
                 effects.append({**e, "target": "chosen"})
             else:
                 effects.append(e)
