@@ -223,6 +223,10 @@ class _Build(Transformer[Token, Any]):
             out["up_to"] = True
         return out
 
+    def draw_per(self, items: list[Any]) -> Data:
+        per = next(i for i in items if isinstance(i, str) and not isinstance(i, Token))
+        return {"op": "draw", "player": _player(items), "count": _num(items), "per": per}
+
     def draw_until(self, items: list[Any]) -> Data:
         return {"op": "draw", "until_hand": _num(items)}
 
@@ -260,6 +264,9 @@ class _Build(Transformer[Token, Any]):
 
     def attach_from_discard(self, items: list[Any]) -> Data:
         return self._attach(items, "discard")
+
+    def attach_this(self, items: list[Any]) -> Data:
+        return {"op": "attach_energy", "target": _effect_target(items, "エネルギーとして付ける"), "card": "this"}
 
     def retreat(self, items: list[Any]) -> Data:
         target = _effect_target(items, "退却")

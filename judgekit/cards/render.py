@@ -118,7 +118,8 @@ def effect_sentence(op: Data) -> str:
     if kind == "draw":
         if "until_hand" in op:
             return f"{_does(who, 'draw')} until the hand has {op['until_hand']} cards"
-        return f"{_does(who, 'draw')} {'up to ' if op.get('up_to') else ''}{_cards(op.get('count', 1))}"
+        per = f" for each {op['per']}" if op.get("per") else ""
+        return f"{_does(who, 'draw')} {'up to ' if op.get('up_to') else ''}{_cards(op.get('count', 1))}{per}"
     if kind == "discard":
         if op.get("card") == "this":
             return "discard this card (from the hand or an area)"
@@ -152,6 +153,8 @@ def effect_sentence(op: Data) -> str:
         return f"KO {_unit(op['target'])}"
     if kind == "put_in_ko" and op.get("card") == "this":
         return "put this card into its owner's KO zone, face up"
+    if kind == "attach_energy" and op.get("card") == "this":
+        return f"attach this card to {_unit(op['target'])} as energy"
     if kind == "if":
         return f"if {_condition(op.get('condition', {}))}: {effects_sentence(op.get('then', []))}"
     if kind == "put_in_ko":

@@ -308,7 +308,30 @@ INSTRUCTION_PHRASES = [
         "このユニットのエネルギー1つにつき、このユニットのHPを100回復する。",
         [{"op": "heal", "target": "self", "amount": 100, "per": "self.energy"}],
     ),
+    # 904.2 with …1枚につき
+    ("相手の手札1枚につき、カードを1枚引く。", [{"op": "draw", "count": 1, "per": "opponent.hand"}]),
+    # 905.1, 905.2 このカードをエネルギーとして付ける
+    (
+        "このカードを自分のメイン・ユニットにエネルギーとして付ける。",
+        [{"op": "attach_energy", "target": "own.main", "card": "this"}],
+    ),
 ]
+
+
+STATIC_STATE_CONDITIONS = [
+    # 907.8 状態異常 and ダメージマーカー as …であるかぎり
+    ("このユニットが状態異常であるかぎり、このユニットのHP+200。", {"unit": "self", "abnormal": True}),
+    ("このユニットにダメージマーカーが置かれているかぎり、このユニットのHP+200。", {"unit": "self", "damaged": True}),
+]
+
+
+@pytest.mark.parametrize(("text", "condition"), STATIC_STATE_CONDITIONS, ids=[t for t, _ in STATIC_STATE_CONDITIONS])
+def test_static_state_condition(text: str, condition: dict[str, object]) -> None:
+    assert read_ex(text) == {
+        "kind": "static",
+        "condition": condition,
+        "statics": [{"op": "hp", "by": 200, "target": "self"}],
+    }
 
 
 @pytest.mark.parametrize(("text", "expected"), INSTRUCTION_PHRASES, ids=[t for t, _ in INSTRUCTION_PHRASES])

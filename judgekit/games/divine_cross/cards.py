@@ -231,6 +231,8 @@ class Draw:
     """``…枚まで引く``: the player chooses how many, 0 to ``count`` (a ``number`` decision, 104.5)."""
     until_hand: int | None = None
     """``手札が…枚になるように引く`` (904.3): draw up to this hand size instead of ``count``."""
+    per: Count | None = None
+    """``…1枚につき、カードを(数値)枚引く``: draw ``count`` times this count, one card at a time (904.2)."""
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
@@ -339,6 +341,10 @@ class AttachEnergy:
     """Where the cards come from (the top of the deck; a chosen hand or discard card)."""
     count: int = 1
     """How many."""
+    card: Literal["this"] | None = None
+    """``このカードを(ユニット)にエネルギーとして付ける``: attach the card whose ability this is (813.2) from the
+    zone it is in (905.1, 905.2: the hand, for an EX power that works there); ``source`` and ``count`` are not
+    used. From an area or the resolution zone the run stops (302.3, 804.2c-1)."""
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)

@@ -29,8 +29,8 @@ ORDER: list[str] = [
     "damage_step",  # 704
     "battle_end_step",  # 705
     "use_again",  # 801.1a
-    "make_continuous",  # 801.2b
     "conditional",  # 801.2
+    "make_continuous",  # 801.2b
     "resolve_ability",  # 804.2
     "trigger",  # 807.1–807.6
     "play_triggered",  # 807.3
@@ -42,6 +42,7 @@ ORDER: list[str] = [
     "draw",  # 904
     "draw_effect",  # 904.3
     "attach_energy",  # 905.1
+    "attach_this",  # 905.1
     "attach_as_energy",  # 905.2
     "charge_effect",  # 906
     "markers",  # 907

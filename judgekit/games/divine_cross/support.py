@@ -16,6 +16,7 @@ from judgekit.games.divine_cross.cards import (
     CardDef,
     Continuous,
     Discard,
+    Draw,
     Effect,
     ExPower,
     GainAbility,
@@ -114,6 +115,8 @@ def _card_problems(key: str, card: CardDef) -> list[tuple[str, str]]:
             out.append((f"{where}", 'no count, all or energy_of on a discard of this card (card = "this", 910.1)'))
         if isinstance(op, If) and op.condition.unit in CHOOSING:
             out.append((f"{where}", "a unit that needs no choice in the condition of an if (self, mains, all_…)"))
+        if isinstance(op, Draw) and op.per is not None and (op.up_to or op.until_hand is not None):
+            out.append((f"{where}", "a plain count (no up_to, no until_hand) on a draw with per"))
         if isinstance(op, Heal) and op.per is not None and (op.all or op.amount is None):
             out.append((f"{where}", "an amount (and not all) on a heal with per"))
         if isinstance(op, If) and op.condition.moved is not None:

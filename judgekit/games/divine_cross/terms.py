@@ -701,7 +701,7 @@ def _draw_damage(g: DivineCross, pid: str, short: int, cites: Sequence[str]) -> 
     deal_damage(g, main, 100 * short, None, "rule", ["1102.1"])
 
 
-@rule("904.3", "1102.2", "104.5", "104.2", role=RuleRole.TERM)
+@rule("904.2", "904.3", "1102.2", "104.5", "104.2", role=RuleRole.TERM)
 def draw_effect(g: DivineCross, ctx: Ctx, op: Draw, *, silent: bool = False) -> bool:
     """904: an effect makes a player draw; choosing to draw more than the deck holds is allowed (1102.2)."""
     if silent:
@@ -709,6 +709,15 @@ def draw_effect(g: DivineCross, ctx: Ctx, op: Draw, *, silent: bool = False) -> 
     pid = player(g, ctx, op.player)
     n = op.count
     cites: list[str] = []
+    if op.per is not None and op.until_hand is None and not op.up_to:
+        times = count(g, op.per, ctx.controller, ctx.unit, ctx_counts(ctx))
+        n = op.count * times
+        g.record(
+            StepKind.EFFECT,
+            ctx.controller,
+            msg("dc.term.draw_per", ability=g.what(ctx.label), each=op.count, n=times, per=COUNT[op.per], count=n),
+            ["904.2", *count_cites(op.per)],
+        )
     if op.until_hand is not None:
         n = op.until_hand - len(g.state.zones[zone_id(pid, "hand")])
         cites.append("904.3")
@@ -1014,9 +1023,36 @@ def charge_effect(g: DivineCross, ctx: Ctx, op: Charge, *, silent: bool = False)
     return bool(targets) and bool(hand)
 
 
+@rule("905.1", "905.2", "813.2", "302.3", "804.2c-1", role=RuleRole.TERM)
+def attach_this(g: DivineCross, ctx: Ctx, op: AttachEnergy, *, silent: bool = False) -> bool:
+    """905.1, 905.2: ``このカードを…にエネルギーとして付ける`` attaches the card whose ability it is (813.2) from the
+    zone it is in (the hand, for an EX power that works there, 802.3). From an area or the resolution zone the run
+    stops: 302.3 keeps a card that moves between areas the same card and 905 does not say what becomes of a unit or
+    assist made energy; a command being resolved is put into the discard pile after its effect (804.2c-1), which does
+    not say what happens once it has gone."""
+    iid = ctx.source
+    card = g.state.cards.get(iid)
+    if silent:
+        return card is not None and bool(candidates(g, ctx, op.target))
+    if card is None:
+        return False
+    if card.zone == "resolution" or g.in_area(iid):
+        raise g.ambiguity(
+            ["905.1", "302.3", "804.2c-1"],
+            msg("dc.gap.this_card_energy", card=card.name, zone=g.zref(card.zone)),
+        )
+    targets = choose_units(g, ctx, op.target, msg("dc.purpose.energy"))
+    if not targets:
+        return False
+    attach_as_energy(g, iid, targets[0], ctx.controller, ["905.1", "813.2"])
+    return True
+
+
 @rule("905.1", "905.2", "909.2", role=RuleRole.TERM)
 def attach_energy(g: DivineCross, ctx: Ctx, op: AttachEnergy, *, silent: bool = False) -> bool:
     """905.2: an effect attaches cards to a unit as energy."""
+    if op.card == "this":
+        return attach_this(g, ctx, op, silent=silent)
     pool = list(g.state.zones[zone_id(ctx.controller, op.source)])
     if silent:
         return len(pool) >= op.count and bool(candidates(g, ctx, op.target))
