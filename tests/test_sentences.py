@@ -128,3 +128,28 @@ def test_golden_traces_of_converted_games_hold_no_plain_sentences() -> None:
     for path in sorted(p for game in CONVERTED for p in (ROOT / "scenarios" / game).glob("*.trace.json")):
         found += [f"{path.name}{p}" for p in plain_sentences(json.loads(path.read_text(encoding="utf-8")))]
     assert not found, "\n".join(found[:40])
+
+
+def test_every_phase_and_step_in_the_traces_is_named_in_both_languages() -> None:
+    """The board's caption names where the game is as the rulebook does (バトルフェイズ終了ステップ), never
+    by the engine's key (``end``)."""
+    import json
+
+    from judgekit.render.sentences import part_name
+
+    seen: set[tuple[str, str, str]] = set()
+    for path in sorted((ROOT / "scenarios").rglob("*.trace.json")):
+        game = path.relative_to(ROOT / "scenarios").parts[0]
+        for step in json.loads(path.read_text(encoding="utf-8"))["steps"]:
+            seen.update((game, kind, step[kind]) for kind in ("phase", "step") if step[kind])
+    assert {g for g, _, _ in seen} == {"divine-cross", "fftcg", "code-of-joker", "dice-castle"}
+    unnamed = [f"{g} {kind} {name}" for g, kind, name in sorted(seen) if part_name(g, kind, name, "ja") == name]
+    assert not unnamed, unnamed
+    japanese = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+    assert all(japanese.search(part_name(g, kind, name, "ja")) for g, kind, name in seen)
+    assert not any(japanese.search(part_name(g, kind, name, "en")) for g, kind, name in seen)
+    assert part_name("divine-cross", "phase", "battle", "ja") == "バトルフェイズ"
+    assert part_name("divine-cross", "step", "end", "ja") == "バトルフェイズ終了ステップ"
+    assert part_name("divine-cross", "step", "end", "en") == "battle phase end step"
+    assert part_name("code-of-joker", "step", "recover", "ja") == "行動権の回復、アタック制限の解除"
+    assert part_name("code-of-joker", "step", "life", "en") == "life damage"

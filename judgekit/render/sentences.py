@@ -163,7 +163,9 @@ GAME_PREFIX = {"divine-cross": "dc", "fftcg": "ff", "code-of-joker": "coj", "dic
 
 def part_name(game: str, kind: str, name: str, language: Language) -> str:
     """A phase's or step's name (``kind`` is ``phase`` or ``step``; ``name`` as the engine keeps it) in
-    ``language``, from the game's catalog when it names it (``dc.phase.main`` → メイン); else ``name``."""
+    ``language``, from the game's catalog when it names it: in full as the rulebook prints it where the
+    catalog has a ``_name`` entry (``dc.phase.main_name`` → メインフェイズ), else the word the sentences use
+    (``dc.phase.main`` → メイン); else ``name``."""
     prefix = GAME_PREFIX.get(game)
     if prefix is None or not name:
         return name

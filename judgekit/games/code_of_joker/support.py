@@ -45,6 +45,27 @@ PARTS: dict[str, Message] = {
 }
 """The parts of a turn (the engine's phases) for sentences."""
 
+STEP_NAMES: dict[str, Message] = {
+    "recover": msg("coj.step.recover_name"),
+    "cp": msg("coj.step.cp_name"),
+    "draw": msg("coj.step.draw_name"),
+    "joker": msg("coj.step.joker_name"),
+    "effects": msg("coj.step.effects_name"),
+    "gauge": msg("coj.step.gauge_name"),
+    "reset": msg("coj.step.reset_name"),
+    "attack": msg("coj.step.attack_name"),
+    "block": msg("coj.step.block_name"),
+    "damage": msg("coj.step.damage_name"),
+    "life": msg("coj.step.life_name"),
+    "end": msg("coj.step.end_name"),
+}
+"""Every step the engine keeps, named as the rules page heads it (バトルの流れ):
+ターン開始 — 行動権の回復、アタック制限の解除 / CPのセット / カードのドロー / ジョーカーカードの配布 / 効果の発動;
+ターン終了 — ジョーカーゲージの上昇 / 効果の発動 / ダメージのリセット;
+アタック・ブロック — アタック選択 / ブロック選択 / 戦闘ダメージ / ライフダメージ / 戦闘終了.
+For the board's caption (:func:`judgekit.render.sentences.part_name`); ``effects`` is in both the turn's start and
+its end, and the caption names the part before it."""
+
 
 # --- validation --------------------------------------------------------------------------------
 

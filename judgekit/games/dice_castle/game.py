@@ -105,6 +105,13 @@ PHASE_NAMES: dict[str, Message] = {
 }
 """The phases, named for sentences (``the battle phase``)."""
 
+PART_NAMES: dict[tuple[str, str], Message] = {
+    ("phase", "setup"): msg("dice.phase.setup_name"),
+    ("step", "attack"): msg("dice.step.attack_name"),
+}
+"""What a board's caption names besides the phases: before the first turn, and an attack being processed
+(攻撃処理, as the detailed rules call it) (:func:`judgekit.render.sentences.part_name`)."""
+
 
 class PendingKind(StrEnum):
     """What an unresolved effect is."""

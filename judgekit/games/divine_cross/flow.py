@@ -45,6 +45,21 @@ def handled_anytime(g: DivineCross, entry: ScriptedInput) -> bool:
     return False
 
 
+PART_NAMES: dict[tuple[str, str], Message] = {
+    ("phase", "setup"): msg("dc.phase.setup_name"),
+    ("phase", "draw"): msg("dc.phase.draw_name"),
+    ("phase", "main"): msg("dc.phase.main_name"),
+    ("phase", "battle"): msg("dc.phase.battle_name"),
+    ("phase", "end"): msg("dc.phase.end_name"),
+    ("step", "start"): msg("dc.step.start_name"),
+    ("step", "skill"): msg("dc.step.skill_name"),
+    ("step", "damage"): msg("dc.step.damage_name"),
+    ("step", "end"): msg("dc.step.end_name"),
+}
+"""Every phase and step the engine keeps, named in full as the rulebook prints it (403 ゲームの準備,
+502–505 ドローフェイズ … エンドフェイズ, 702–705 バトルフェイズ開始ステップ … バトルフェイズ終了ステップ):
+the board's caption (:func:`judgekit.render.sentences.part_name`)."""
+
 _KIND: dict[str, Message] = {"unit": msg("dc.kind.unit"), "command": msg("dc.kind.command")}
 """The card types (201.1), for sentences."""
 
