@@ -11,12 +11,16 @@ python=${PYTHON:-python3}
 if [ ! -x .venv/bin/python ]; then
   "$python" -m venv .venv
 fi
-stamp=.venv/.judgekit-installed
+stamp=.venv/.judgekit-installed-compat
 extras=""
 [ $want_test = 1 ] && extras="[test]"
 if [ ! -f "$stamp$extras" ] || [ pyproject.toml -nt "$stamp$extras" ]; then
+  # editable_mode=compat: the checkout goes on sys.path through a plain .pth line. setuptools'
+  # default editable install adds an import hook instead, whose module every Python start of the
+  # venv imports (pathlib, re, urllib.parse: 15 ms of each command, 0.6 of a warm look-up).
   # pip warns about find-links folders that some machines configure and do not have; say nothing of them.
-  .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".$extras" 2>&1 \
+  .venv/bin/python -m pip install --quiet --disable-pip-version-check \
+    --config-settings editable_mode=compat -e ".$extras" 2>&1 \
     | { grep -v "is ignored: it is neither a file nor a directory" || true; } >&2
   touch "$stamp$extras"
 fi
