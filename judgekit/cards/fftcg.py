@@ -352,8 +352,13 @@ class _Build(Transformer[Token, Any]):
         desc = next(i for i in items if isinstance(i, _Desc))
         if desc.owner is not None:
             raise _Unread("a search names whose deck")
-        to = "field" if _token(items, "SEARCH_TO") == "フィールドに出す" else "hand"
-        return {"op": "search", "filter": desc.filter, "count": _num(items), "to": to}
+        where = _token(items, "SEARCH_TO")
+        out: Data = {"op": "search", "filter": desc.filter, "count": _num(items), "to": "hand"}
+        if where.endswith("フィールドに出す"):
+            out["to"] = "field"
+        if where.startswith("ダル状態で"):
+            out["dull"] = True
+        return out
 
     def from_outside(self, items: list[Any]) -> Data:
         """ゲームの外部から《name》1枚を…: the card by its printed name, which the scenario resolves to its key

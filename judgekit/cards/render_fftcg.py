@@ -89,6 +89,8 @@ def effect_sentence(op: Data) -> str:
         return f"{_WHO[op.get('player', 'own')]} discard(s) {op.get('count', 1)}{x} card(s)"
     if kind == "search":
         to = "onto the field" if op.get("to") == "field" else "into the hand"
+        if op.get("dull"):
+            to += " dull"
         return f"search for {op.get('count', 1)} {_filter(op.get('filter', {}))}, {to}"
     if kind == "cast":
         may = "may " if op.get("optional") else ""

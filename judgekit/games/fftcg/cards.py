@@ -449,6 +449,13 @@ class Search:
     """How many at most."""
     to: Literal["hand", "field"] = "hand"
     """What follows: add them to the hand, or put them onto the field."""
+    dull: bool = False
+    """With ``to = "field"``: they enter dull (ダル状態でフィールドに出す, 15.1.1.2.1; the text over 5.2.3.1.1.3's
+    'in principle', 2.1)."""
+
+    def __post_init__(self) -> None:
+        if self.dull and self.to != "field":
+            raise ValueError('a search puts cards dull only onto the field (to = "field")')
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)

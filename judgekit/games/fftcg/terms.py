@@ -1021,11 +1021,12 @@ def _effect_words(op: object) -> Message:
     return msg("ff.effect.affected", what=f"{getattr(op, 'op', op)} {getattr(op, 'action', '')}".rstrip())
 
 
-@rule("15.1.1.8.1", "15.1.1.8.2", "7.7.3", "7.7.4", "7.7.5", role=RuleRole.TERM)
+@rule("15.1.1.8.1", "15.1.1.8.2", "7.7.3", "7.7.4", "7.7.5", "2.1", "15.1.1.2.1", role=RuleRole.TERM)
 def search(g: Fftcg, ctx: Ctx, op: Search, *, silent: bool = False) -> bool:
     """15.1.1.8: find cards in the deck that can do what follows (and no others), reveal them, shuffle,
     then do what follows; finding none is allowed (15.1.1.8.2). A card the field limits keep off the field
-    (7.7.3–7.7.5) cannot be found to be put there."""
+    (7.7.3–7.7.5) cannot be found to be put there. Put there dull (ダル状態で), they enter dull: the text's
+    instruction (2.1, 15.1.1.2.1)."""
     pid = ctx.controller
     deck = list(g.state.zones[zone_id(pid, "deck")])
     eligible = [i for i in deck if continuous.matches(g, i, op.filter)]
@@ -1095,7 +1096,7 @@ def search(g: Fftcg, ctx: Ctx, op: Search, *, silent: bool = False) -> bool:
         )
     shuffle(g, pid, ["15.1.1.8.1"], exclude=found)
     if op.to == "field":
-        enter_together(g, pid, found, ["15.1.1.8.1"], pid)
+        enter_together(g, pid, found, ["15.1.1.8.1"], pid, dull=op.dull)
         return bool(found)
     for iid in found:
         g.move(iid, zone_id(pid, "hand"), face_down=False)
@@ -1228,16 +1229,24 @@ def limit_together(g: Fftcg, pid: str, iids: Sequence[str]) -> str:
     return ""
 
 
-@rule("6.2.4", "6.2.5", "5.2.3.1.1.1", "5.2.3.1.1.3", "11.8.16.2.1", "11.9.2", role=RuleRole.TERM)
+@rule("6.2.4", "6.2.5", "5.2.3.1.1.1", "5.2.3.1.1.3", "2.1", "15.1.1.2.1", "11.8.16.2.1", "11.9.2", role=RuleRole.TERM)
 def put_onto_field(
-    g: Fftcg, pid: str, iid: str, cites: Sequence[str], actor: str = "rules", *, silent: bool = False
+    g: Fftcg,
+    pid: str,
+    iid: str,
+    cites: Sequence[str],
+    actor: str = "rules",
+    *,
+    dull: bool = False,
+    silent: bool = False,
 ) -> bool:
     """6.2.4: a card put onto the field comes under that player's control; a backup enters dull
-    (5.2.3.1.1.3); its field abilities apply as it enters (11.9.2); enter-the-field abilities trigger."""
+    (5.2.3.1.1.3), and so does any card an effect puts there dull (``dull``, 2.1, 15.1.1.2.1); its field
+    abilities apply as it enters (11.9.2); enter-the-field abilities trigger."""
     if silent:
         return True
     before = dict(g.all_chars())
-    _enter(g, pid, iid, cites, actor)
+    _enter(g, pid, iid, cites, actor, dull=dull)
     before[iid] = continuous.printed(g, iid)
     _report_layers(g, before)
     abilities.trigger(g, Event("enters_field", pid, iid, iid), cites=("11.8.16.2.1",))
@@ -1252,11 +1261,20 @@ def put_onto_field(
     "6.2.5",
     "5.2.3.1.1.1",
     "5.2.3.1.1.3",
+    "2.1",
+    "15.1.1.2.1",
     "11.9.2",
     role=RuleRole.TERM,
 )
 def enter_together(
-    g: Fftcg, pid: str, iids: Sequence[str], cites: Sequence[str], actor: str = "rules", *, silent: bool = False
+    g: Fftcg,
+    pid: str,
+    iids: Sequence[str],
+    cites: Sequence[str],
+    actor: str = "rules",
+    *,
+    dull: bool = False,
+    silent: bool = False,
 ) -> bool:
     """Cards put onto the field by one event enter together and get their timestamps at the same time
     (11.12.4.10): the turn player orders those timestamps then (11.12.4.11). The engine asks only when the order
@@ -1266,11 +1284,11 @@ def enter_together(
         return len(iids) > 1
     if len(iids) < 2:
         for iid in iids:
-            put_onto_field(g, pid, iid, cites, actor)
+            put_onto_field(g, pid, iid, cites, actor, dull=dull)
         return False
     before = dict(g.all_chars())
     for iid in iids:
-        _enter(g, pid, iid, cites, actor)
+        _enter(g, pid, iid, cites, actor, dull=dull)
         before[iid] = continuous.printed(g, iid)
     stamps = sorted(g.card(i).since for i in iids)
     order = list(iids)
@@ -1324,7 +1342,7 @@ def _chars_key(g: Fftcg, order: Sequence[str], stamps: Sequence[int]) -> str:
     return repr(sorted(continuous.characteristics(g).items()))
 
 
-def _enter(g: Fftcg, pid: str, iid: str, cites: Sequence[str], actor: str) -> None:
+def _enter(g: Fftcg, pid: str, iid: str, cites: Sequence[str], actor: str, *, dull: bool = False) -> None:
     d = g.definition(iid)
     g.move(iid, zone_id(pid, "field"), face_down=False, keep_markers=False)
     card = g.card(iid)
@@ -1333,14 +1351,14 @@ def _enter(g: Fftcg, pid: str, iid: str, cites: Sequence[str], actor: str) -> No
 
         g.state.cards[iid] = replace(card, controller=pid)
     extra = ["6.2.4", "6.2.5", "5.2.3.1.1.1"] + (["11.9.2"] if any(a.kind == "field" for a in d.abilities) else [])
-    if d.type == "backup":
+    if d.type == "backup" or dull:
         g.set_marker(iid, "dull", 1)
-        extra.append("5.2.3.1.1.3")
+        extra.extend(["2.1", "15.1.1.2.1"] if dull and d.type != "backup" else ["5.2.3.1.1.3"])
     g.record(
         sentence_kind(actor),
         actor,
         msg("ff.enter.dull", card=d.name, zone=g.zref(zone_id(pid, "field")))
-        if d.type == "backup"
+        if d.type == "backup" or dull
         else msg("ff.enter.field", card=d.name, zone=g.zref(zone_id(pid, "field"))),
         [*cites, *extra],
     )
