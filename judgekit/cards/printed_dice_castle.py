@@ -114,25 +114,56 @@ def _unit(key: str, card: Data, text: str, name: str, problems: list[tuple[str, 
         differing, rejected = set(reading), str(exc)
     else:
         rejected = ""
+    hands = given.get("abilities") if isinstance(given.get("abilities"), list) else None
+    read_abilities = reading.get("abilities", [])
+    at = 0  # the next ability's place among those the text prints
+    told: set[str] = set()  # a whole-list key (statics, the abilities' count) is reported on its first line
     for p in parts:
         if p.unread is not None or p.reading is None:
             reports.append(PartReport("card", p.index, p.text, None, str(p.unread), "scenario"))
             continue
         mine = [k for k in p.reading if k not in blocked]
         source = "scenario" if any(k in given for k in mine) or len(mine) < len(p.reading) else "text"
-        wrong = [k for k in mine if k in differing and k in given]
-        differs = ""
+        notes: list[str] = []
+        wrong = [k for k in mine if k in differing and k in given and k not in ("abilities", "statics")]
         if wrong and rejected:
-            differs = f"as something the vocabulary rejects: {rejected}"
+            notes.append(f"as something the vocabulary rejects: {rejected}")
         elif wrong:
-            differs = _differs({k: reading[k] for k in wrong}, given)
-        reports.append(PartReport("card", p.index, p.text, p.reading, "", source, differs))
+            notes.append(_differs({k: reading[k] for k in wrong}, given))
+        if "statics" in mine and "statics" in differing and "statics" in given and "statics" not in told:
+            told.add("statics")
+            notes.append(_differs({"statics": reading["statics"]}, given))
+        if "abilities" in mine and hands is not None:
+            notes += _abilities_differ(p.reading["abilities"], at, read_abilities, hands, told)
+        at += len(p.reading.get("abilities", []))
+        reports.append(PartReport("card", p.index, p.text, p.reading, "", source, "; and ".join(notes)))
     held = {k for p in parts if p.reading for k in p.reading}
     unsaid = sorted(k for k in differing if k in given and k not in held)
     if unsaid:  # a unit line the text does not print (no 軽減: none) that the table gives
         shown = {k: reading.get(k, corpus.printed_default(k)) for k in unsaid}
         reports.append(PartReport("card", len(parts), text, reading, "", "scenario", _differs(shown, given)))
     return reports
+
+
+def _abilities_differ(line: list[Data], at: int, read: list[Data], hands: list[Any], told: set[str]) -> list[str]:
+    """How the abilities of one line (the text's ``at``-th on) differ from the table's in the same places, each
+    under the table's name; or, once, that the text prints another number of abilities."""
+    from judgekit.cards import corpus_dice_castle as corpus
+    from judgekit.cards.render import toml_value
+
+    if len(read) != len(hands):
+        if "abilities" in told:
+            return []
+        told.add("abilities")
+        return [f"{len(read)} abilities; the scenario gives {len(hands)}"]
+    notes: list[str] = []
+    for i, ability in enumerate(line, start=at):
+        hand = hands[i] if isinstance(hands[i], dict) else {}
+        named = {"name": hand.get("name", ""), **{k: v for k, v in ability.items() if k not in ("text", "name")}}
+        if not _safe(corpus.same_ability, named, hand):
+            shown = {k: v for k, v in hand.items() if k != "text"}
+            notes.append(f"{toml_value(named)}; the scenario gives abilities[{i}] = {toml_value(shown)}")
+    return notes
 
 
 def _safe(same: Any, a: Data, b: Data) -> bool:

@@ -186,6 +186,13 @@ def test_a_unit_given_both_ways_is_checked_line_by_line(tmp_path: Path) -> None:
     (attack, ability, unsaid) = sc.card_findings
     assert attack == head
     assert ability.startswith("cards.martyr.card[1]: the printed text 「OUT:1ドロー。」 reads")
+    assert 'reads { name = "道連れ", timing = "out", effects = [{ op = "draw", count = 1 }] }' in ability
+    hand = '{ name = "道連れ", timing = "out", effects = [{ op = "destroy", target = "opponent.unit" }] }'
+    assert ability.endswith(f"the scenario gives abilities[0] = {hand}")
+    more = MARTYR_TABLE + 'text = "攻撃0 HP2\\nOUT:相手のユニット1体を破壊する。\\nIN:1ドロー。"\n'
+    (count,) = load_scenario(_martyr(tmp_path, more)).card_findings
+    said = "「OUT:相手のユニット1体を破壊する。」 reads 2 abilities; the scenario gives 1"
+    assert count == f"cards.martyr.card[1]: the printed text {said}"
     assert unsaid.startswith("cards.martyr.card[3]") and "statics = []" in unsaid  # no 軽減 printed
     assert sc.model.cards["martyr"].attacks == 2  # type: ignore[attr-defined]  # not given: read
 
