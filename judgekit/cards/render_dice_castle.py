@@ -162,7 +162,8 @@ def card_sentences(reading: Data) -> list[str]:
     if reading.get("attacks", 1) != 1:
         out.append(f"Attacks {reading['attacks']} times a turn.")
     for ability in reading.get("abilities", []):
-        out.append(f"Ability {ability.get('name', '')}: {ability_sentence(ability)}.")
+        named = f" {ability['name']}" if ability.get("name") else ""
+        out.append(f"Ability{named}: {ability_sentence(ability)}.")
     for spec in reading.get("targets", []):
         out.append(
             f"Target chosen when played: {_WHOSE[spec.get('whose', 'opponent')]} {spec['what']}"

@@ -208,3 +208,17 @@ def test_an_unread_unit_line_stops_loading_only_when_its_part_is_not_given(tmp_p
     sc = load_scenario(_martyr(tmp_path, given + table))
     assert sc.model.cards["martyr"].hp == 2  # type: ignore[attr-defined]  # the other line still read
     assert [p.unread != "" for p in sc.cards_read["martyr"]] == [False, True]
+
+
+def test_the_site_shows_a_unit_line_by_line_in_plain_words(tmp_path: Path) -> None:
+    from judgekit.site.scenarios import printed_cards
+
+    table = 'text = "コスト:火1\\n攻撃0 HP2\\nOUT:相手のユニット1体を破壊する。\\n2回攻撃"\n'
+    cards = {c.key: c for c in printed_cards(load_scenario(_martyr(tmp_path, table)))}
+    said = [(p.label, list(p.sentences)) for p in cards["martyr"].parts]
+    assert said == [
+        ("card[0]", ["Cost: 1 fire."]),
+        ("card[1]", ["Unit: attack 0, HP 2."]),
+        ("card[2]", ["Ability: OUT: destroy one of the opponent's units."]),
+        ("card[3]", ["Attacks 2 times a turn."]),
+    ]
