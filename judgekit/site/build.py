@@ -47,6 +47,8 @@ from judgekit.site.incremental import (
 )
 from judgekit.site.layout import GamePaths, relative
 from judgekit.site.output import OutputError, SiteWriter, check_output, write_atomically
+from judgekit.site.parallel import jobs as parallel_jobs
+from judgekit.site.parallel import run_pieces
 from judgekit.site.sections import Section
 from rules_index.errors import JudgekitError
 from rules_index.model import Severity
@@ -126,6 +128,7 @@ def build_site(
     scenario_root: Path | None = None,
     incremental: bool = True,
     progress: Callable[[str], None] | None = None,
+    jobs: int | None = None,
 ) -> BuildReport:
     """Build the whole site into ``out`` (atomically) and say what was written.
 
@@ -135,11 +138,14 @@ def build_site(
     ``incremental``: take the parts whose inputs did not change from the previous build of
     ``out`` (see :mod:`judgekit.site.incremental`); when the scenarios are read from files and
     nothing changed at all, ``out`` is left as it is. ``progress`` is told of each part.
+    ``jobs``: how many processes run the scenarios and render the parts (default: one per core; the
+    output is the same, see :mod:`judgekit.site.parallel`).
     """
     from rules_index.graph import cache_dir
 
     started = time.perf_counter()
     check_output(out)  # before any work: a wrong --out is reported at once
+    workers = parallel_jobs(jobs)
     if not (sources / "templates").is_dir():
         raise OutputError(f"the site's templates are missing: {sources / 'templates'}")
     if index is None:
@@ -171,7 +177,7 @@ def build_site(
                 reused=len(previous.stats) + 1,
                 up_to_date=True,
             )
-        scenarios = _scenario_pages(root, by_game, scenario_keys, cache, progress)
+        scenarios = _scenario_pages(root, by_game, scenario_keys, cache, progress, workers)
     else:
         scenarios = list(scenarios)
         games = sorted({s.game for s in scenarios})
@@ -179,7 +185,7 @@ def build_site(
         whole = digest(base, *(f"{g}={k}" for g, k in sorted(scenario_keys.items())))
     data = SiteData(index=index, scenarios=list(scenarios))
     site = Site(data, sources)
-    plan = BuildPlan(base, whole, scenario_keys, previous, out.resolve(), progress)
+    plan = BuildPlan(base, whole, scenario_keys, previous, out.resolve(), progress, workers)
     site.plan = plan
     files = set(write_atomically(out, site.write))
     plan.recorded.whole = whole
@@ -200,8 +206,10 @@ def _scenario_pages(
     keys: dict[str, str],
     cache: Path | None,
     progress: Callable[[str], None] | None,
+    jobs: int = 1,
 ) -> list[ScenarioPage]:
-    """Every scenario under ``root``, run; a game's runs are read from the cache when its key is there."""
+    """Every scenario under ``root``, run; a game's runs are read from the cache when its key is there, the
+    others' run on ``jobs`` processes (see :mod:`judgekit.site.parallel`)."""
     from judgekit.site.scenarios import load_scenario_pages
 
     if any(f.parent != root / game for game, files in by_game.items() for f in files):
@@ -210,24 +218,44 @@ def _scenario_pages(
         except JudgekitError as exc:
             raise _not_loaded([str(exc).removeprefix(_NOT_LOADED)]) from exc
     kept = ScenarioCache(cache / "scenarios" if cache is not None else None)
-    pages: list[ScenarioPage] = []
-    problems: list[str] = []
+    found: dict[str, list[ScenarioPage] | str] = {}
     for game, key in keys.items():
         if progress is not None:
             progress(progress_label(f"scenarios:{game}"))
-        found = kept.load(game, key)
-        if found is None:
-            try:
-                found = load_scenario_pages(root / game)
-            except JudgekitError as exc:
-                problems.append(str(exc).removeprefix(_NOT_LOADED))
-                continue
-            kept.store(game, key, found)
-        pages.extend(found)
+        cached = kept.load(game, key)
+        if cached is not None:
+            found[game] = cached
+    to_run = [game for game in keys if game not in found]
+
+    def run(piece: int) -> list[ScenarioPage] | str:
+        game = to_run[piece]
+        try:
+            ran = load_scenario_pages(root / game)
+        except JudgekitError as exc:
+            return str(exc).removeprefix(_NOT_LOADED)
+        kept.store(game, keys[game], ran)
+        return ran
+
+    # a game's scenarios are one piece: a worker loads only the engines of the games it runs
+    costs = [_GAME_COST + sum(f.stat().st_size for f in by_game.get(game, ())) for game in to_run]
+    found.update(zip(to_run, run_pieces(run, costs, jobs), strict=True))
+    pages: list[ScenarioPage] = []
+    problems: list[str] = []
+    for game in keys:
+        result = found[game]
+        if isinstance(result, str):
+            problems.append(result)
+        else:
+            pages.extend(result)
     if problems:
         raise _not_loaded(problems)
     pages.sort(key=lambda p: (p.game, p.name))
     return pages
+
+
+_GAME_COST = 200_000
+"""What loading a game's engine costs, in bytes of scenario files taking as long to run (about 1 s, as
+200 kB of files), for sharing the games' runs among the workers."""
 
 
 _NOT_LOADED = "scenario files that do not load:\n"
@@ -271,6 +299,8 @@ class BuildPlan:
     """The folder (the previous site, while this one is written beside it)."""
     progress: Callable[[str], None] | None = None
     """Told of each part as it starts."""
+    jobs: int = 1
+    """How many processes render the parts."""
     recorded: Recorded = field(default_factory=Recorded)
     """What this build records."""
     reused: int = 0
@@ -327,22 +357,58 @@ class Site:
     # -- writing -------------------------------------------------------------------------
 
     def write(self, writer: SiteWriter) -> None:
-        """Write every file of the site with ``writer``, each part rendered or taken from the previous build."""
+        """Write every file of the site with ``writer``, each part rendered or taken from the previous build.
+
+        The parts to render are rendered on the plan's ``jobs`` processes (:mod:`judgekit.site.parallel`); what
+        each wrote is counted in the parts' order, as one process rendering them in turn would.
+        """
         plan = self.plan
         base = plan.base if plan is not None else ""
-        self._part(writer, Part("static", base), lambda: self._copy_static(writer))
         self._summaries = self._game_summaries()
-        self._part(writer, Part("everything", plan.whole if plan else ""), lambda: self._write_everything(writer))
+        parts: list[tuple[Part, Callable[[], None], float]] = [
+            (Part("static", base), lambda: self._copy_static(writer), 1.0),
+            (
+                Part("everything", plan.whole if plan else ""),
+                lambda: self._write_everything(writer),
+                sum(len(book.bi.rules) for book in self.books.values()) / 10,
+            ),
+        ]
         for game in self.index.games():
             key = digest(base, plan.scenarios.get(game.id, "")) if plan else ""
-            self._part(writer, Part(f"game:{game.id}", key), functools.partial(self._write_game, writer, game))
+            parts.append((Part(f"game:{game.id}", key), functools.partial(self._write_game, writer, game), 0.0))
         for book_key, book in self.books.items():
             key = digest(base, repr(self.citations.get(book_key))) if plan else ""
-            name = f"book:{'/'.join(book_key)}"
-            self._part(writer, Part(name, key), functools.partial(self._write_book, writer, book))
+            write = functools.partial(self._write_book, writer, book)
+            parts.append((Part(f"book:{'/'.join(book_key)}", key), write, len(book.bi.rules)))
+        to_render = [i for i, (part, _write, _cost) in enumerate(parts) if not self._take(writer, part)]
+
+        def render(piece: int) -> tuple[list[str], int, list[str]]:
+            return self._render_part(writer, parts[to_render[piece]][1])
+
+        def done(piece: int) -> None:
+            if plan is not None and plan.progress is not None:
+                plan.progress(progress_label(parts[to_render[piece]][0].name))
+
+        costs = [parts[i][2] or self._game_cost(parts[i][0].name) for i in to_render]
+        rendered = run_pieces(render, costs, plan.jobs if plan is not None else 1, done=done)
+        for i, (files, pages, warnings) in zip(to_render, rendered, strict=True):
+            writer.files.extend(files)
+            self.pages += pages
+            self.warnings.extend(warnings)
+            if plan is not None:
+                part = parts[i][0]
+                entry = {"key": part.key, "files": files, "pages": pages, "warnings": warnings}
+                plan.recorded.parts[part.name] = entry
         if plan is not None:
-            parts = plan.recorded.parts.values()
-            plan.recorded.stats = {f: _stat(writer.root / f) for entry in parts for f in entry["files"]}
+            recorded = {name: plan.recorded.parts[name] for name in (part.name for part, _w, _c in parts)}
+            plan.recorded.parts = recorded  # in the parts' order, as a build rendering them in turn records them
+            plan.recorded.stats = {f: _stat(writer.root / f) for entry in recorded.values() for f in entry["files"]}
+
+    def _game_cost(self, part: str) -> float:
+        """How long a game's part may take to render, in the units of a book's rules: its scenarios' steps."""
+        game = part.removeprefix("game:")
+        steps = sum(len(s.trace.steps) if s.trace else 0 for s in self.data.scenarios if s.game == game)
+        return 1.0 + steps / 4
 
     def _write_everything(self, writer: SiteWriter) -> None:
         """The pages over every game: home, search and its index, and the rule id → page map."""
@@ -356,31 +422,33 @@ class Site:
         }
         writer.write_text(layout.IDS, json.dumps(ids, ensure_ascii=False, indent=1) + "\n")
 
-    def _part(self, writer: SiteWriter, part: Part, write: Callable[[], None]) -> None:
-        """Write ``part``: its files from the previous build when its key is unchanged, else with ``write``."""
+    def _take(self, writer: SiteWriter, part: Part) -> bool:
+        """Take ``part``'s files from the previous build when its key is unchanged; whether it was taken."""
         plan = self.plan
         if plan is None:
-            write()
-            return
+            return False
+        entry = plan.previous.parts.get(part.name)
+        if entry is None or not plan.previous.reusable(part, plan.out):
+            return False
         if plan.progress is not None:
             plan.progress(progress_label(part.name))
-        entry = plan.previous.parts.get(part.name)
-        if entry is not None and plan.previous.reusable(part, plan.out):
-            for name in entry["files"]:
-                writer.take(plan.out / name, name)
-            self.pages += int(entry.get("pages", 0))
-            self.warnings.extend(entry.get("warnings", []))
-            plan.reused += len(entry["files"])
-            plan.recorded.parts[part.name] = entry
-            return
+        for name in entry["files"]:
+            writer.take(plan.out / name, name)
+        self.pages += int(entry.get("pages", 0))
+        self.warnings.extend(entry.get("warnings", []))
+        plan.reused += len(entry["files"])
+        plan.recorded.parts[part.name] = entry
+        return True
+
+    def _render_part(self, writer: SiteWriter, write: Callable[[], None]) -> tuple[list[str], int, list[str]]:
+        """Render a part with ``write``: the files it wrote, the pages among them and its warnings, handed back
+        (not kept here), so that they are counted in the parts' order wherever the part was rendered."""
         files, pages, warnings = len(writer.files), self.pages, len(self.warnings)
         write()
-        plan.recorded.parts[part.name] = {
-            "key": part.key,
-            "files": list(dict.fromkeys(writer.files[files:])),  # a page written twice is one file
-            "pages": self.pages - pages,
-            "warnings": self.warnings[warnings:],
-        }
+        made = (list(dict.fromkeys(writer.files[files:])), self.pages - pages, self.warnings[warnings:])
+        del writer.files[files:], self.warnings[warnings:]  # a page written twice is one file
+        self.pages = pages
+        return made
 
     def render_page(self, writer: SiteWriter, path: str, template: str, **context: Any) -> None:
         """Render ``template`` with ``context`` into the page at ``path`` (from the site root)."""

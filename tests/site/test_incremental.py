@@ -125,3 +125,29 @@ def test_the_files_looked_at_are_those_check_and_the_site_run() -> None:
     assert SCENARIOS == SCENARIOS_DIR
     found = [f for files in scenario_files(SCENARIOS).values() for f in files]
     assert found == iter_scenario_files([SCENARIOS_DIR])
+
+
+def test_a_build_on_several_processes_writes_what_one_process_writes(tmp_path: Path) -> None:
+    sites = {}
+    for jobs in (1, 2):
+        out = tmp_path / f"site-{jobs}"
+        report = build_site(out, index=toy_index(versions=2), scenarios=[toy_scenario()], jobs=jobs)
+        record = Recorded.read(record_path(out, cache_dir()))
+        parts = {name: {k: v for k, v in entry.items() if k != "key"} for name, entry in record.parts.items()}
+        sites[jobs] = (tree(out), report.pages, report.files, report.warnings, list(parts.items()))
+    assert sites[2] == sites[1]
+    assert sites[1][1] > 10
+
+
+def test_games_replayed_on_several_processes_give_what_one_process_gives(tmp_path: Path) -> None:
+    root = tmp_path / "scenarios"
+    real = Path(__file__).resolve().parents[2] / "scenarios"
+    for game, name in (("dice-castle", SMALL.name), ("code-of-joker", "round-ten-tie-goes-second.toml")):
+        (root / game).mkdir(parents=True)
+        (root / game / name).write_bytes((real / game / name).read_bytes())
+    by_game = scenario_files(root)
+    keys = {g: scenario_files_key(g, files, {}) for g, files in by_game.items()}
+    one = _scenario_pages(root, by_game, keys, None, None, 1)
+    two = _scenario_pages(root, by_game, keys, None, None, 2)
+    assert [p.game for p in two] == ["code-of-joker", "dice-castle"]
+    assert [(p.name, p.title, p.trace, p.error) for p in two] == [(p.name, p.title, p.trace, p.error) for p in one]

@@ -1,0 +1,81 @@
+"""A build's independent pieces of work (a game's scenario runs, a part of the site) on the machine's cores.
+
+The pieces run in worker processes forked from the build once it has prepared what they share
+(the rules index, the prepared books, the templates): a worker is given only a piece's number,
+inherits everything else, and sends back what the piece made (scenario pages; the files a part
+wrote, which it writes itself into the folder being built). The output does not depend on how
+many workers there are, nor on which finishes first: each piece's result is put back in the
+piece's place, and the build goes on from them in the order it would have made them itself.
+
+One job (one core, ``build_site(jobs=1)``, or no ``fork`` on the platform) runs every piece
+here, one after another, as a build did before it had workers.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import TypeVar
+
+R = TypeVar("R")
+
+_work: Callable[[int], object] | None = None
+"""The piece function of the pieces being run (the workers inherit it when they are forked)."""
+
+
+def jobs(requested: int | None = None) -> int:
+    """How many processes a build uses: ``requested``, else one per core this process may run on (1 without fork)."""
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return 1
+    if requested is None:
+        cores = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else range(os.cpu_count() or 1)
+        requested = len(cores)
+    return max(1, requested)
+
+
+def run_pieces(
+    work: Callable[[int], R], costs: Sequence[float], processes: int, *, done: Callable[[int], None] | None = None
+) -> list[R]:
+    """``work(i)`` for each piece ``i`` (``costs[i]`` says how long it may take, relatively), on up to ``processes``
+    processes; the results in the pieces' order. ``done(i)`` is called here as each piece finishes.
+
+    The costliest pieces start first, each on the first worker free, so that the workers finish close together.
+    An exception a piece raises is raised here (the pieces still running are waited for).
+    """
+    count = len(costs)
+    processes = min(processes, count)
+    if processes <= 1:
+        results = []
+        for i in range(count):
+            results.append(work(i))
+            if done is not None:
+                done(i)
+        return results
+    global _work
+    order = sorted(range(count), key=lambda i: (-costs[i], i))
+    _work = work
+    try:
+        with ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("fork")) as pool:
+            futures = {pool.submit(_run, i): i for i in order}
+            try:
+                for future in as_completed(futures):
+                    future.result()  # a piece's exception, at once
+                    if done is not None:
+                        done(futures[future])
+            except BaseException:
+                pool.shutdown(cancel_futures=True)  # the pieces not started are not run for nothing
+                raise
+            found = {i: future.result() for future, i in futures.items()}
+    finally:
+        _work = None
+    return [found[i] for i in range(count)]  # type: ignore[misc]
+
+
+def _run(piece: int) -> object:
+    assert _work is not None, "a worker runs only the pieces of the build that forked it"
+    return _work(piece)
+
+
+__all__ = ["jobs", "run_pieces"]
