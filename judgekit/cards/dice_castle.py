@@ -508,7 +508,7 @@ def _targeted(sentences: list[tuple[str, Any]]) -> Data:
                 targets.append(spec)
                 effects.append({**e, "target": "chosen"})
             else:
-                effects.append(e)
+                effects += _one_each([e])
     out: Data = {}
     if targets:
         out["targets"] = targets
@@ -678,7 +678,10 @@ def read_card(text: str, printed: Printed, card: str = "") -> Data:
         found = _parse(body, "magic_text", card)
         if found and isinstance(found[0], dict):  # (サーチ城)…
             return {"effects": found}
-        return _targeted(found)
+        try:
+            return _targeted(found)
+        except Unread as exc:  # a step on several units of either side (ユニット2体に…): chosen one by one
+            raise UnreadText(body, 0, body, card, exc.what) from None
     start = {"counter": "counter_text", "king": "king_text"}[printed]
     result: Data = _parse(body, start, card)
     return result
