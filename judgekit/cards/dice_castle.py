@@ -712,8 +712,11 @@ def guess_printed(text: str) -> Guess:
     so that what does not parse is reported as a magic's text)."""
     body = normalize(text)
     for kind, start in _GUESS_ORDER:
+        # a unit is read line by line (HP4 and 2回攻撃 on two lines, not HP42回攻撃)
+        pieces = [normalize(line) for line in text.splitlines()] if kind == "unit" else [body]
         try:
-            parser().parse(body, start=start)
+            for piece in (p for p in pieces if p):
+                parser().parse(piece, start=start)
         except UnexpectedInput:
             continue
         return kind

@@ -222,3 +222,12 @@ def test_the_site_shows_a_unit_line_by_line_in_plain_words(tmp_path: Path) -> No
         ("card[2]", ["Ability: OUT: destroy one of the opponent's units."]),
         ("card[3]", ["Attacks 2 times a turn."]),
     ]
+
+
+def test_card_command_reads_a_unit_as_printed_line_by_line() -> None:
+    text = "コスト:火2\n攻撃1 HP4\n2回攻撃\nIN:城壁を1得る。"
+    result = CliRunner().invoke(app, ["card", "dice-castle", text])
+    assert result.exit_code == 0, result.output
+    assert "read as a unit" in result.output or "ユニット" in result.output.splitlines()[0]
+    assert "attacks = 2" in result.output and "hp = 4" in result.output
+    assert 'abilities = [{ name = "IN", timing = "in"' in result.output
