@@ -108,10 +108,45 @@ def render(sentence: Sentence, language: Language, game: str = "") -> str:
     def fill(match: re.Match[str]) -> str:
         for key, value in values:
             if key == match.group(1):
+                kind = KEY_WORDS.get((sentence.id, key))
+                if kind is not None and game:
+                    return _key_words(value, kind, language, game)
                 return render_arg(value, language, game)
         return match.group(0)
 
     return _PLACEHOLDER.sub(fill, text)
+
+
+KEY_WORDS: dict[tuple[str, str], str] = {
+    ("kernel.rejected", "action"): "action",
+    ("kernel.decided", "choice"): "choice",
+    ("dice.energy.amount", "attribute"): "attribute",
+    ("dice.energy.held", "attribute"): "attribute",
+    ("dice.energy.gains", "attribute"): "attribute",
+    ("dice.die.adds", "attribute"): "attribute",
+    ("dice.die.adds", "allowed"): "attribute",
+}
+"""Parameters that hold a key as the scenario writes it (message id, parameter → what kind of key): an
+action (``charge``), a decision's option (``yes``), an energy attribute (``fire``). The trace keeps the key;
+a reader sees the game's word for it, ``<prefix>.word.<kind>.<key>`` in the game's catalog (チャージ, はい,
+火), where there is one — a key with none (a card's key, a player) is shown as written."""
+
+
+def key_word(key: str, kind: str, language: Language, game: str) -> str:
+    """The game's word for ``key`` (a ``kind`` of key, see :data:`KEY_WORDS`) in ``language``, else ``key``."""
+    prefix = GAME_PREFIX.get(game)
+    if prefix is None:
+        return key
+    found = template(Message(f"{prefix}.word.{kind}.{key}"), language)
+    return key if found is None or "{" in found else found
+
+
+def _key_words(value: Any, kind: str, language: Language, game: str) -> str:
+    if isinstance(value, str):
+        return key_word(value, kind, language, game)
+    if isinstance(value, tuple):
+        return _LIST_SEPARATOR[language].join(_key_words(v, kind, language, game) for v in value)
+    return render_arg(value, language, game)
 
 
 def render_arg(value: Any, language: Language, game: str = "") -> str:
