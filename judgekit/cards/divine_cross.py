@@ -328,6 +328,8 @@ class _Build(Transformer[Token, Any]):
             "target": _effect_target(items, "マーカー"),
             "marker": _MARKER.get(marker, marker),
         }
+        if _tokens(items, "NUMBER"):
+            out["count"] = _num(items)
         return out
 
     def ko(self, items: list[Any]) -> Data:
@@ -658,6 +660,14 @@ class _Build(Transformer[Token, Any]):
 
     def cond_not_abnormal(self, items: list[Any]) -> Data:
         return {"unit": _unit(items), "abnormal": False}
+
+    def cond_marker(self, items: list[Any]) -> Data:
+        state = _token(items, "STATE")
+        if state == "気絶":
+            return {"unit": _unit(items), "stunned": True}
+        if state == "ダメージ":
+            raise _Unread("ダメージ状態: a damage marker is not a state (907.8 names markers other than damage)")
+        return {"unit": _unit(items), "marker": state}
 
     def cond_ko_units_at_least(self, items: list[Any]) -> Data:
         return {"count": f"{_player(items)}.ko_units", "at_least": _num(items)}

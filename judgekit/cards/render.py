@@ -97,6 +97,8 @@ def _condition(cond: Data) -> str:
             parts.append(
                 f"{what} is {'' if cond['abnormal'] else 'not '}in an abnormal state (a marker other than damage)"
             )
+        if "marker" in cond:
+            parts.append(f"{what} has a {cond['marker']} marker")
     if "turn" in cond:
         parts.append(f"it is {'your' if cond['turn'] == 'own' else 'the opponent’s'} turn")
     if "winning_ticket" in cond:

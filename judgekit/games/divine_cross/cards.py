@@ -143,6 +143,8 @@ class Condition:
     """The unit has (or has no) damage markers."""
     abnormal: bool | None = None
     """The unit is (or is not) 状態異常: it has a marker other than damage markers (907.8)."""
+    marker: str | None = None
+    """The unit is in the (名称)状態 of this marker: a marker of this name is on it (907.8; ``stunned`` for 気絶)."""
     attribute: Attribute | None = None
     """The unit has this attribute."""
     printed: bool = False

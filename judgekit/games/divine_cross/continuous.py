@@ -236,7 +236,7 @@ def condition_cites(cond: Condition | None) -> list[str]:
     return (
         terms.count_cites(cond.count)
         + (["809.6"] if cond.printed else [])
-        + (["907.8"] if cond.abnormal is not None else [])
+        + (["907.8"] if cond.abnormal is not None or cond.marker is not None else [])
     )
 
 
@@ -278,6 +278,8 @@ def holds(
         if cond.damaged is not None and (g.damage(u) > 0) != cond.damaged:
             return False
         if cond.abnormal is not None and abnormal(g, u) != cond.abnormal:
+            return False
+        if cond.marker is not None and not g.card(u).markers.get(cond.marker, 0):
             return False
         if cond.attribute is not None:
             if cond.printed:  # 809.6: printed information, no continuous effect applied
