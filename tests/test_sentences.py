@@ -180,3 +180,13 @@ def test_keys_a_scenario_writes_are_shown_as_the_games_words() -> None:
     for game in ("divine-cross", "fftcg", "code-of-joker", "dice-castle"):
         for word in ("yes", "no"):
             assert render(msg("kernel.decided", prompt="p", choice=(word,)), "ja", game) != "p：" + word
+
+
+def test_an_effects_instruction_is_named_by_its_words() -> None:
+    gap = msg("coj.run.pattern_a", effect="光神・アマテラスの第2効果", op="delete", note="")
+    assert render(gap, "ja", "code-of-joker").startswith(
+        "光神・アマテラスの第2効果：指示「消滅させる」は対象を取ることができません"
+    )
+    assert render(gap, "en", "code-of-joker").startswith(
+        "光神・アマテラスの第2効果: its instruction “delete” can take no target"
+    )

@@ -125,9 +125,14 @@ KEY_WORDS: dict[tuple[str, str], str] = {
     ("dice.energy.gains", "attribute"): "attribute",
     ("dice.die.adds", "attribute"): "attribute",
     ("dice.die.adds", "allowed"): "attribute",
+    ("coj.run.no_unit", "op"): "op",
+    ("coj.run.pattern_a", "op"): "op",
+    ("coj.run.pattern_b", "op"): "op",
+    ("coj.run.pattern_gap", "op"): "op",
 }
 """Parameters that hold a key as the scenario writes it (message id, parameter → what kind of key): an
-action (``charge``), a decision's option (``yes``), an energy attribute (``fire``). The trace keeps the key;
+action (``charge``), a decision's option (``yes``), an energy attribute (``fire``), an effect's instruction
+(``delete``). The trace keeps the key;
 a reader sees the game's word for it, ``<prefix>.word.<kind>.<key>`` in the game's catalog (チャージ, はい,
 火), where there is one — a key with none (a card's key, a player) is shown as written."""
 
