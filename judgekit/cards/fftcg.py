@@ -769,6 +769,10 @@ class _Build(Transformer[Token, Any]):
                 cost["reads"] = reads
         return {"optional": True, "cost": cost}
 
+    def auto_cost_discard(self, items: list[Any]) -> Data:
+        """「手札をN枚捨ててもよい。そうしたなら、」: an optional cost paid as it resolves (11.8.14)."""
+        return {"optional": True, "cost": {"discard": _num(items)}}
+
     def auto_cost_paid(self, items: list[Any]) -> Data:
         return {"cost": _dicts(items)[0]}
 
@@ -808,6 +812,8 @@ class _Build(Transformer[Token, Any]):
         for key in ("options", "reads", "replaces"):
             if key in rest:
                 raise _Unread(f"{key} in an auto ability")
+        if "per_turn" in rest:
+            raise _Unread("このアビリティは1ターンに1度… on an auto ability (the vocabulary limits action abilities)")
         if "x" in rest:
             if "x" in out:
                 raise _Unread("X twice")
