@@ -227,6 +227,10 @@ class _Build(Transformer[Token, Any]):
     def grant(self, items: list[Any]) -> Any:
         return self._on("grant", items, keyword=_token(items, "KEYWORD"))
 
+    def grant_dimension(self, items: list[Any]) -> Any:
+        """【次元干渉/コストN】 given by an effect: the keyword with its cost (Grant.dimension)."""
+        return self._on("grant", items, keyword="次元干渉", dimension=_num(items))
+
     def cp(self, items: list[Any]) -> Data:
         return {"op": "cp", "player": _who(items), "by": int(_token(items, "SIGNED"))}
 
