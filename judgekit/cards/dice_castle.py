@@ -436,11 +436,15 @@ class _Build(Transformer[Token, Any]):
         for kind, value in items:
             if kind == "evolution":
                 out.update({"evolution": True, "walls": value})
-            elif kind == "limited":
-                out["limited"] = True
+            elif kind in ("limited", "in_deck"):
+                out[kind] = True
             else:
                 out.setdefault("statics", []).append(value)
         return out
+
+    def in_deck(self, items: list[Any]) -> tuple[str, Any]:
+        """キングカード(進化) with 特別な記述 letting it into the normal deck (キングカードの進化について/3)."""
+        return ("in_deck", True)
 
 
 _MANY = "_many"

@@ -21,7 +21,7 @@ _KEYS = {
     "magic": ("targets", "joined", "effects"),
     "counter": ("counter",),
     "unit": ("extra_cost", "optional_cost", "optional_effects", "statics", "attacks", "limited"),
-    "king": ("statics", "evolution", "limited"),
+    "king": ("statics", "evolution", "in_deck", "limited"),
 }
 """The keys of a card table its own text can give, by what it is printed on."""
 
