@@ -10,6 +10,7 @@ English beside, as everywhere on the site).
 
 from __future__ import annotations
 
+import functools
 import tomllib
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
@@ -146,12 +147,14 @@ def card_facts(game: str, definition: Mapping[str, Any], markers: Mapping[str, i
     return tuple(facts)
 
 
+@functools.cache
 def number_label(name: str) -> UiText:
     """A snapshot number's name in both languages."""
     message = NUMBERS.get(name.lower())
     return ui(message) if message else UiText(name, name)
 
 
+@functools.cache
 def marker_label(name: str) -> UiText:
     """A snapshot marker's name in both languages (``counter:デジョン`` → デジョン counter)."""
     if name.startswith("counter:"):
@@ -160,6 +163,7 @@ def marker_label(name: str) -> UiText:
     return ui(message) if message else UiText(name, name)
 
 
+@functools.cache
 def role_label(role: str) -> UiText:
     """How an attached card is attached, in both languages."""
     message = ROLES.get(role)

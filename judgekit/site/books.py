@@ -9,10 +9,11 @@ rule's text serves both.
 
 from __future__ import annotations
 
+import itertools
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from markupsafe import Markup
 
@@ -52,6 +53,27 @@ class Citation:
     """The step's index."""
     path: str
     """The scenario page with the step's anchor, from the site root."""
+
+
+class CitedGroup(NamedTuple):
+    """The steps of one scenario citing a rule."""
+
+    grouper: str
+    """The scenario's title (as its first citation gives it)."""
+    list: list[Citation]
+    """Its steps citing the rule, in the order cited."""
+
+
+def by_scenario(citations: Sequence[Citation]) -> list[CitedGroup]:
+    """The ``by_scenario`` filter: ``citations`` grouped by scenario as jinja2's ``groupby('scenario')`` groups
+    them (sorted by the title without regard to case, each group named by its first title), without making a
+    lower-cased copy of each title's markup as the filter does (a third of the time of a rule's citations)."""
+
+    def title(citation: Citation) -> str:
+        return str(citation.scenario).lower()
+
+    groups = (list(found) for _title, found in itertools.groupby(sorted(citations, key=title), title))
+    return [CitedGroup(found[0].scenario, found) for found in groups]
 
 
 @dataclass(frozen=True, slots=True)

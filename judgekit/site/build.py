@@ -29,7 +29,17 @@ from judgekit.i18n import N_
 from judgekit.render.diff_html import inline
 from judgekit.render.html import has_japanese, ja, ja_runs
 from judgekit.site import layout
-from judgekit.site.books import BookPages, Citation, Link, RuleView, glossary_anchor, prepare_book, rule_label, summary
+from judgekit.site.books import (
+    BookPages,
+    Citation,
+    Link,
+    RuleView,
+    by_scenario,
+    glossary_anchor,
+    prepare_book,
+    rule_label,
+    summary,
+)
 from judgekit.site.i18n import book_language, ui
 from judgekit.site.i18n import install as install_i18n
 from judgekit.site.incremental import (
@@ -331,6 +341,7 @@ class Site:
         from judgekit.site.board import drawn_once
 
         self.env.globals["drawn"] = drawn_once()
+        self.env.filters["by_scenario"] = by_scenario
         self.index = data.index
         self.citations = _citations(data.scenarios)
         self.books: dict[tuple[str, str, str], BookPages] = {}

@@ -62,12 +62,20 @@ def _lang_span(text: str, language: str) -> Markup:
 
 def ui(message: str, **values: object) -> UiText:
     """``message`` (an English message id, ``{name}`` placeholders filled with ``values``) in both languages."""
+    if not values:
+        return _ui(message)
     ja_text = translations("ja").gettext(message)
     en_text = translations("en").gettext(message)
     if values:
         ja_text = ja_text.format(**{k: v.ja if isinstance(v, UiText) else v for k, v in values.items()})
         en_text = en_text.format(**{k: v.en if isinstance(v, UiText) else v for k, v in values.items()})
     return UiText(ja_text, en_text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _ui(message: str) -> UiText:
+    """A message without values in both languages, made once (the board names every card's numbers with one)."""
+    return UiText(translations("ja").gettext(message), translations("en").gettext(message))
 
 
 @functools.lru_cache(maxsize=4096)

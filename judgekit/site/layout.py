@@ -160,13 +160,20 @@ def relative(from_page: str, to_path: str) -> str:
     path, hash_mark, fragment = to_path.partition("#")
     if path == from_page and hash_mark:
         return f"#{fragment}"
-    here = from_page.split("/")[:-1]
+    return f"{_from_folder(from_page.rpartition('/')[0], path)}{hash_mark}{fragment}"
+
+
+@functools.lru_cache(maxsize=65536)
+def _from_folder(folder: str, path: str) -> str:
+    """The relative URL from a page in ``folder`` to the file ``path`` (both from the site root): the same for
+    every page of the folder, so made once (pages link to the same stylesheet, games and rules over and over)."""
+    here = folder.split("/") if folder else []
     there = path.split("/")
     common = 0
     while common < len(here) and common < len(there) - 1 and here[common] == there[common]:
         common += 1
     up = "../" * (len(here) - common)
-    return f"{up}{'/'.join(there[common:])}{hash_mark}{fragment}"
+    return f"{up}{'/'.join(there[common:])}"
 
 
 @dataclass(frozen=True, slots=True)
