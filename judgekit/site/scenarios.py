@@ -499,10 +499,11 @@ def scenario_view(site: Site, scenario: ScenarioPage) -> dict[str, Any]:
 
         cards = card_definitions(scenario.file)
         seen: set[int] = set()
+        drawn: dict[tuple[CardView, str], CardDrawing] = {}  # a card as it lies is drawn once for every board
         for step, view in zip(trace.steps, steps, strict=True):
             if view.board not in seen:
                 seen.add(view.board)
-                snapshots.append(board_view(step.board, scenario.game, cards))
+                snapshots.append(board_view(step.board, scenario.game, cards, drawn))
 
     def linker(rule_id: str) -> Link | None:
         if book is None or rule_id not in book.bi.rules:
@@ -706,16 +707,23 @@ _STRENGTH = ("hp", "bp", "power")
 _DAMAGE = ("damage",)
 
 
-def board_view(board: BoardView, game: str = "", cards: Mapping[str, Mapping[str, Any]] | None = None) -> BoardDrawing:
+def board_view(
+    board: BoardView,
+    game: str = "",
+    cards: Mapping[str, Mapping[str, Any]] | None = None,
+    drawn: dict[tuple[CardView, str], CardDrawing] | None = None,
+) -> BoardDrawing:
     """A board snapshot as the template draws it; ``cards`` are the scenario's card definitions
-    by key, whose printed facts each card of ``game`` shows (see :mod:`judgekit.site.board`)."""
+    by key, whose printed facts each card of ``game`` shows (see :mod:`judgekit.site.board`).
+    ``drawn`` keeps the cards already drawn for boards of the same game and definitions, by card and zone."""
     defs = cards or {}
+    memo = {} if drawn is None else drawn
     players = tuple(
         PlayerDrawing(
             id=p.id,
             name=p.name,
             counters=p.counters,
-            zones=tuple(_zone(z, game, defs) for z in p.zones),
+            zones=tuple(_zone(z, game, defs, memo) for z in p.zones),
             is_turn_player=p.id == board.turn_player,
         )
         for p in board.players
@@ -732,13 +740,24 @@ def board_view(board: BoardView, game: str = "", cards: Mapping[str, Mapping[str
         WaitingDrawing(ui(WAITING_KINDS[w.kind]) if w.kind in WAITING_KINDS else UiText(w.kind, w.kind), *w[1:])
         for w in board.waiting
     )
-    shared = tuple(_zone(z, game, defs) for z in board.shared)
+    shared = tuple(_zone(z, game, defs, memo) for z in board.shared)
     return BoardDrawing(caption, tuple(reversed(players)), shared, waiting)
 
 
-def _zone(zone: Any, game: str = "", defs: Mapping[str, Mapping[str, Any]] | None = None) -> ZoneDrawing:
-    cards = tuple(_card(c, game, defs or {}, zone.name) for c in zone.cards)
-    return ZoneDrawing(zone.name, zone.label, zone.public, zone.count, cards)
+def _zone(
+    zone: Any,
+    game: str = "",
+    defs: Mapping[str, Mapping[str, Any]] | None = None,
+    drawn: dict[tuple[CardView, str], CardDrawing] | None = None,
+) -> ZoneDrawing:
+    memo = {} if drawn is None else drawn
+    cards = []
+    for card in zone.cards:
+        found = memo.get((card, zone.name))
+        if found is None:
+            found = memo[(card, zone.name)] = _card(card, game, defs or {}, zone.name)
+        cards.append(found)
+    return ZoneDrawing(zone.name, zone.label, zone.public, zone.count, tuple(cards))
 
 
 def _card(
