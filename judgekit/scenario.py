@@ -58,6 +58,17 @@ SCENARIOS_DIR = Path(__file__).resolve().parent.parent / "scenarios"
 
 
 @model(frozen=True, slots=True, config=STRICT)
+class DifferenceProse:
+    """A difference's prose in the scenario's other language (its ``[differs.ja]`` or ``[differs.en]``
+    table); each key optional."""
+
+    says: str | None = None
+    """What the other document says, in this language (Markdown)."""
+    difference: str | None = None
+    """How the ruling differs, in this language (Markdown)."""
+
+
+@model(frozen=True, slots=True, config=STRICT)
 class Difference:
     """Where another document says otherwise than the rules the scenario is ruled by."""
 
@@ -66,9 +77,13 @@ class Difference:
     rules: tuple[str, ...]
     """The ids of the comprehensive rules that govern instead."""
     difference: str
-    """How the ruling differs (Markdown)."""
+    """How the ruling differs (Markdown), in the language of the scenario's top-level prose."""
     document: str = "beginner"
     """The other document's id (``beginner``: the beginner sheet)."""
+    ja: DifferenceProse | None = None
+    """Its prose in Japanese (``[differs.ja]``) when the top-level prose is English."""
+    en: DifferenceProse | None = None
+    """Its prose in English (``[differs.en]``) when the top-level prose is Japanese."""
 
 
 @model(frozen=True, slots=True, config=STRICT)
@@ -128,6 +143,8 @@ ProseLanguage = Literal["ja", "en"]
 
 PROSE_FIELDS = ("title", "question", "ruling", "notes")
 """The prose a scenario may hold in both languages: at the top level and in its ``[ja]``/``[en]`` table."""
+DIFFERENCE_FIELDS = ("says", "difference")
+"""The prose a ``[[differs]]`` entry may hold in both languages (and in ``[differs.ja]``/``[differs.en]``)."""
 
 
 @model(frozen=True, slots=True, config=STRICT)
@@ -155,13 +172,20 @@ class LocalText:
 
 
 def prose_problems(model: Any) -> list[tuple[str, str]]:
-    """Problems of a scenario's two-language prose: a ``[ja]``/``[en]`` table naming the top-level language."""
+    """Problems of a scenario's two-language prose: a ``[ja]``/``[en]`` table (or a ``[[differs]]`` entry's)
+    naming the top-level language."""
     top = getattr(model, "language", "en")
+    problems: list[tuple[str, str]] = []
     if getattr(model, top, None) is not None:
         other = "en" if top == "ja" else "ja"
         expected = f"the other language's prose as [{other}]; the top-level prose is already {top} (language = {top!r})"
-        return [(top, expected)]
-    return []
+        problems.append((top, expected))
+    for i, difference in enumerate(getattr(model, "differs", ())):
+        if getattr(difference, top, None) is not None:
+            other = "en" if top == "ja" else "ja"
+            expected = f"the other language's prose as [differs.{other}]; the entry's prose is already {top}"
+            problems.append((f"differs[{i}].{top}", expected))
+    return problems
 
 
 def entry_tag(value: Any) -> str | None:
@@ -222,6 +246,25 @@ class Scenario:
         if (language == top and top_text) or not translated:
             return LocalText(top_text, top)
         return LocalText(translated, other)
+
+    def difference_text(self, index: int, key: str, language: str) -> LocalText:
+        """The prose ``key`` (``says``, ``difference``) of the ``index``-th ``[[differs]]`` entry in ``language``,
+        or as the entry writes it when it does not give this language (a quote in Japanese is marked so)."""
+        if key not in DIFFERENCE_FIELDS:
+            raise KeyError(key)
+        entry = self.model.differs[index]
+        top = self.language
+        written = str(getattr(entry, key, "") or "")
+        other: ProseLanguage = "en" if top == "ja" else "ja"
+        table = getattr(entry, other, None)
+        translated = str(getattr(table, key, None) or "") if table is not None else ""
+        if (language == top and written) or not translated:
+            return LocalText(written, "ja" if _JAPANESE.search(written) and key == "says" else top)
+        return LocalText(translated, other)
+
+
+_JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+"""A kana or kanji: a quote holding one is Japanese."""
 
 
 def _where(path: Path) -> str:

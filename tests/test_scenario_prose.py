@@ -136,3 +136,49 @@ def test_notes_only_in_the_other_language_are_found(tmp_path: Path) -> None:
     scenario = load_scenario(write(tmp_path, head))
     assert (scenario.text("notes", "en").text, scenario.text("notes", "en").language) == ("注記", "ja")
     assert scenario.text("notes", "ja").text == "注記"
+
+
+DIFFERS = """title = "t"
+question = "q"
+ruling = "r"
+[[differs]]
+says = "すべてのユニットを「KO」させたプレイヤーが勝利します。"
+rules = ["1002.1"]
+difference = "The sheet says otherwise (1002.1)."
+[differs.ja]
+difference = "シートは違うことを言っています（1002.1）。"
+[[differs]]
+says = "A paraphrase."
+rules = ["1002.1"]
+difference = "Only in English."
+"""
+
+
+def test_a_difference_gives_its_prose_in_both_languages(tmp_path: Path) -> None:
+    scenario = load_scenario(write(tmp_path, DIFFERS))
+    first = scenario.difference_text(0, "difference", "ja")
+    assert (first.text, first.language) == ("シートは違うことを言っています（1002.1）。", "ja")
+    assert scenario.difference_text(0, "difference", "en").text == "The sheet says otherwise (1002.1)."
+    quote = scenario.difference_text(0, "says", "en")
+    assert quote.language == "ja"  # a Japanese quote in an English file is marked Japanese
+    second = scenario.difference_text(1, "difference", "ja")
+    assert (second.text, second.language) == ("Only in English.", "en")  # not translated: the English, marked
+    assert scenario.difference_text(1, "says", "ja").language == "en"
+
+
+def test_a_differs_table_naming_the_top_level_language_is_refused(tmp_path: Path) -> None:
+    head = DIFFERS.replace("[differs.ja]", "[differs.en]")
+    found = problems(tmp_path, head)
+    assert list(found) == ["differs[0].en"] and "[differs.ja]" in found["differs[0].en"]
+    found = problems(tmp_path, DIFFERS.replace("[differs.ja]\ndifference", "[differs.ja]\nanswer"))
+    assert found == {"differs[0].ja.answer": "no such key here"}
+
+
+def test_every_built_in_difference_is_in_both_languages() -> None:
+    for path in sorted(SCENARIOS_DIR.rglob("*.toml")):
+        if "[[differs]]" not in path.read_text(encoding="utf-8"):
+            continue
+        scenario = load_scenario(path)
+        for i in range(len(scenario.model.differs)):
+            assert scenario.difference_text(i, "difference", "ja").language == "ja", f"{path.name} differs[{i}]"
+            assert scenario.difference_text(i, "difference", "en").language == "en", f"{path.name} differs[{i}]"

@@ -240,12 +240,12 @@ def _title_runs(text: str, language: str) -> Markup:
 class Difference:
     """Where another document (the beginner sheet) says otherwise than the ruling's rules."""
 
-    says: str
-    """What the other document says (Markdown)."""
+    says: Bilingual
+    """What the other document says (Markdown), for each reader."""
     rules: tuple[str, ...]
     """Ids of the rules that govern instead (in the scenario's pinned book)."""
-    difference: str
-    """How the ruling differs (Markdown)."""
+    difference: Bilingual
+    """How the ruling differs (Markdown), for each reader."""
     document: str
     """The other document's id."""
 
@@ -299,8 +299,16 @@ def load_scenario_pages(root: Path | None = None) -> list[ScenarioPage]:
                 else path.name,
                 notes=str(getattr(model, "notes", "")),
                 differs=tuple(
-                    Difference(str(d.says), tuple(d.rules), str(d.difference), str(d.document))
-                    for d in getattr(model, "differs", ())
+                    Difference(
+                        Bilingual(scenario.difference_text(i, "says", "ja"), scenario.difference_text(i, "says", "en")),
+                        tuple(d.rules),
+                        Bilingual(
+                            scenario.difference_text(i, "difference", "ja"),
+                            scenario.difference_text(i, "difference", "en"),
+                        ),
+                        str(d.document),
+                    )
+                    for i, d in enumerate(getattr(model, "differs", ()))
                 ),
                 file=path,
                 prose={key: Bilingual(scenario.text(key, "ja"), scenario.text(key, "en")) for key in PROSE_FIELDS},
@@ -524,8 +532,8 @@ def scenario_view(site: Site, scenario: ScenarioPage) -> dict[str, Any]:
         other = site.books_of(scenario.game, d.document)
         differs.append(
             {
-                "says": prose(d.says),
-                "difference": prose(d.difference),
+                "says": bilingual_html(d.says, prose, "div"),
+                "difference": bilingual_html(d.difference, prose, "div"),
                 "rules": links,
                 "document": Link(f"{other.bi.info.title} {other.bi.info.version}", other.paths.toc) if other else None,
             }
