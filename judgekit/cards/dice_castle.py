@@ -387,13 +387,19 @@ class _Build(Transformer[Token, Any]):
     def stat_hp(self, items: list[Any]) -> tuple[str, Any]:
         return ("hp", _num(items))
 
+    def stat_attributes(self, items: list[Any]) -> tuple[str, Any]:
+        found = [_ATTR[a] for a in _tokens(items, "ATTR")]
+        if "all" in found or len(set(found)) != len(found):
+            raise _Unread("an attribute list with 全 or an attribute twice")
+        return ("attributes", found)
+
     def unit_ability(self, items: list[Any]) -> tuple[str, Any]:
         return ("ability", items[0])
 
     def unit_card(self, items: list[Any]) -> Data:
         out: Data = {}
         for kind, value in items:
-            if kind == "extra_cost" or kind in ("cost", "attack", "hp", "attacks", "limited"):
+            if kind == "extra_cost" or kind in ("cost", "attack", "hp", "attributes", "attacks", "limited"):
                 if kind in out:
                     raise _Unread(f"a second {kind} in one unit")
                 out[kind] = value
@@ -591,6 +597,7 @@ _LINE_KEYS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (re.compile(r"(IN|OUT|ターン|城壁が破壊された時|コスト能力|テイク|[ァ-ヶー]+\()"), ("abilities",)),
     (re.compile(r"コスト"), ("cost",)),
     (re.compile(r"(攻撃|HP)"), ("attack", "hp")),
+    (re.compile(r"属性"), ("attributes",)),
 )
 """What an unread line was meant to give, by how it begins: an ability, the cost line, the stats."""
 _TIMING_NAME = {"in": "IN", "out": "OUT", "turn_end": "ターン終了時", "wall_destroyed": "城壁が破壊された時"}
