@@ -105,8 +105,13 @@ def _unit(key: str, card: Data, text: str, name: str, problems: list[tuple[str, 
     if blocked & set(UNIT_LINE_KEYS):
         blocked.update(UNIT_LINE_KEYS)
     reading = {k: v for k, v in merge_unit([p.reading for p in parts if p.reading]).items() if k not in blocked}
+    hands = given.get("abilities")
+    if isinstance(hands, list) and len(hands) == len(reading.get("abilities", [None])) and all(map(_bare, hands)):
+        # abilities given by their names only: the text gives the rest, the table's name is theirs
+        card["abilities"] = [{**a, **h} for a, h in zip(reading["abilities"], hands, strict=True)]
+        del given["abilities"]
     for k, v in reading.items():
-        if k not in given:
+        if k not in given and k not in card:
             card[k] = v
     try:
         differing = set(corpus.card_differences(given, reading, skip=blocked))
@@ -143,6 +148,11 @@ def _unit(key: str, card: Data, text: str, name: str, problems: list[tuple[str, 
         shown = {k: reading.get(k, corpus.printed_default(k)) for k in unsaid}
         reports.append(PartReport("card", len(parts), text, reading, "", "scenario", _differs(shown, given)))
     return reports
+
+
+def _bare(entry: Any) -> bool:
+    """An ability table that gives no structure (its name, perhaps its text)."""
+    return isinstance(entry, dict) and not any(k in entry for k in ("effects", "cost", "timing", "once_per_turn"))
 
 
 def _abilities_differ(line: list[Data], at: int, read: list[Data], hands: list[Any], told: set[str]) -> list[str]:

@@ -173,6 +173,17 @@ def test_a_unit_given_by_its_printed_text_alone_runs_as_the_hand_written_scenari
     assert finding.endswith(f'was "{was}", now "{was.replace("ability 道連れ", "ability OUT")}"')
 
 
+def test_abilities_named_by_hand_take_the_rest_from_the_units_text(tmp_path: Path) -> None:
+    """The names a text does not print, given alone in the table (in the text's order): the golden trace of the
+    hand-written scenario, byte for byte."""
+    table = 'abilities = [{ name = "道連れ" }]\ntext = "攻撃0 HP2\\nOUT:相手のユニット1体を破壊する。"\n'
+    sc = load_scenario(_martyr(tmp_path, table))
+    (ability,) = sc.model.cards["martyr"].abilities  # type: ignore[attr-defined]
+    assert (ability.name, ability.timing) == ("道連れ", "out")
+    assert [p.source for p in sc.cards_read["martyr"]] == ["text", "text"]
+    assert check_scenario(sc).findings == ()
+
+
 def test_a_unit_given_both_ways_is_checked_line_by_line(tmp_path: Path) -> None:
     table = MARTYR_TABLE + 'text = "コスト:火1\\n攻撃0 HP2\\nOUT:相手のユニット1体を破壊する。"\n'
     sc = load_scenario(_martyr(tmp_path, table))
