@@ -100,13 +100,13 @@ def _unit(key: str, card: Data, text: str, name: str, problems: list[tuple[str, 
             continue
         keys = p.holds
         blocked.update(keys)
-        if not any(k in given for k in keys):
+        if not any(k in given and not (k == "abilities" and all(map(_bare, given[k]))) for k in keys):
             problems.append((f"cards.{key}.text", f"{p.unread}; or give {', '.join(keys)} in the vocabulary"))
     if blocked & set(UNIT_LINE_KEYS):
         blocked.update(UNIT_LINE_KEYS)
     reading = {k: v for k, v in merge_unit([p.reading for p in parts if p.reading]).items() if k not in blocked}
     hands = given.get("abilities")
-    if isinstance(hands, list) and len(hands) == len(reading.get("abilities", [None])) and all(map(_bare, hands)):
+    if isinstance(hands, list) and len(hands) == len(reading.get("abilities", ())) > 0 and all(map(_bare, hands)):
         # abilities given by their names only: the text gives the rest, the table's name is theirs
         card["abilities"] = [{**a, **h} for a, h in zip(reading["abilities"], hands, strict=True)]
         del given["abilities"]

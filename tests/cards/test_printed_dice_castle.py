@@ -219,6 +219,8 @@ def test_an_unread_unit_line_stops_loading_only_when_its_part_is_not_given(tmp_p
     sc = load_scenario(_martyr(tmp_path, given + table))
     assert sc.model.cards["martyr"].hp == 2  # type: ignore[attr-defined]  # the other line still read
     assert [p.unread != "" for p in sc.cards_read["martyr"]] == [False, True]
+    with pytest.raises(ScenarioError):  # abilities named only do not stand in for the unread one
+        load_scenario(_martyr(tmp_path, 'abilities = [{ name = "道連れ" }]\n' + table))
 
 
 def test_the_site_shows_a_unit_line_by_line_in_plain_words(tmp_path: Path) -> None:
