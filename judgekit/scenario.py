@@ -16,7 +16,6 @@ from __future__ import annotations
 import functools
 import json
 import operator
-import os
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -481,22 +480,18 @@ def check_scenario(scenario: Scenario, *, update: bool = False) -> CheckResult:
                 fh.writelines(trace_json_lines(trace))
             updated = True
     elif not golden.exists():
-        findings.append(
-            Finding(
-                "no golden trace {file}; run `judgekit check --update` and read it before committing", file=golden.name
-            )
-        )
+        findings.append(Finding(NO_GOLDEN, file=golden.name))
     else:
         difference = golden_difference(golden, trace)
         if difference is not None:
-            findings.append(
-                Finding(
-                    "the trace differs from the golden trace {file}: {difference}",
-                    file=golden.name,
-                    difference=difference,
-                )
-            )
+            findings.append(Finding(DIFFERS, file=golden.name, difference=difference))
     return CheckResult(scenario, trace, tuple(findings), updated)
+
+
+NO_GOLDEN = N_("no golden trace {file}; run `judgekit check --update` and read it before committing")
+"""The finding of a scenario without its golden trace (an English message id)."""
+DIFFERS = N_("the trace differs from the golden trace {file}: {difference}")
+"""The finding of a trace that differs from its golden trace (an English message id)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -519,42 +514,19 @@ class CheckOutcome:
 
 
 def check_file(path: Path, update: bool = False) -> CheckOutcome:
-    """Load and check one scenario file; its trace is dropped once compared."""
-    from judgekit.errors import JudgekitError
+    """Load and check one scenario file; its trace is dropped once compared (no run cache: see
+    :func:`judgekit.check_runs.check_file`)."""
+    from judgekit.check_runs import check_file as check_one
 
-    try:
-        result = check_scenario(load_scenario(path), update=update)
-    except JudgekitError as exc:
-        return CheckOutcome(path, error=str(exc))
-    return CheckOutcome(result.scenario.path, result.findings, result.updated)
+    return check_one(path, update)
 
 
 def check_files(paths: Sequence[Path], *, update: bool = False, jobs: int | None = None) -> Iterator[CheckOutcome]:
-    """Check scenario files across ``jobs`` worker processes (default: one per core), in the order of ``paths``.
+    """Check scenario files across ``jobs`` worker processes (default: one per core), in the order of ``paths``
+    (no run cache: see :func:`judgekit.check_runs.check_files`, which ``judgekit check`` calls with one)."""
+    from judgekit.check_runs import check_files as check_many
 
-    The engines and the rules index are loaded before the workers start, so each inherits them
-    instead of loading its own. With one job, or one file, everything runs in this process.
-    """
-    import multiprocessing
-
-    jobs = min(jobs or os.cpu_count() or 1, len(paths))
-    if jobs <= 1 or "fork" not in multiprocessing.get_all_start_methods():  # no fork (Windows): one process
-        for path in paths:
-            yield check_file(path, update)
-        return
-    from concurrent.futures import ProcessPoolExecutor
-
-    from judgekit.games import GAMES, game_support
-    from judgekit.scenario_file import library_catalog, rules_index
-
-    for game in GAMES:  # what every worker would otherwise build again: engines, scenario models, presets
-        support = game_support(game)
-        support.adapter()
-        support.preset()
-    rules_index(library_catalog()).load_all()
-    chunk = max(1, min(16, len(paths) // (jobs * 4)))
-    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
-        yield from pool.map(check_file, paths, [update] * len(paths), chunksize=chunk)
+    return check_many(paths, update=update, jobs=jobs)
 
 
 def golden_difference(golden: Path, trace: Trace) -> str | None:

@@ -149,8 +149,12 @@ def check(
 
     Scenarios run across the machine's cores; the report keeps the order of the files.
     """
+    # A scenario runs again only when its file, its game's engine code, its rulebooks or (for cards read
+    # from printed text) the card readers changed; the other runs are kept (judgekit.run_cache).
+    from judgekit.check_runs import check_files
     from judgekit.commands.progress import progress
-    from judgekit.scenario import CheckOutcome, check_files, iter_scenario_files, localised
+    from judgekit.run_cache import RunCache
+    from judgekit.scenario import CheckOutcome, iter_scenario_files, localised
 
     files = iter_scenario_files(paths or [])
     if not files:
@@ -160,7 +164,7 @@ def check(
     results: list[CheckOutcome] = []
     bad = 0
     with progress(_("checking scenarios"), len(files)) as bar:
-        for result in check_files(files, update=update, jobs=jobs):
+        for result in check_files(files, update=update, jobs=jobs, runs=RunCache.default()):
             bar.step(result.path.name)
             if result.error is not None:
                 bad += 1

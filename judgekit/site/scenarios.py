@@ -28,6 +28,7 @@ from judgekit.site.layout import GamePaths, relative
 
 if TYPE_CHECKING:
     from judgekit.engine.trace import BoardView, CardView, Trace, TraceStep
+    from judgekit.run_cache import RunCache
     from judgekit.scenario import LocalText
     from judgekit.site.board import Fact
     from judgekit.site.build import Site
@@ -250,15 +251,18 @@ class Difference:
     """The other document's id."""
 
 
-def load_scenario_pages(root: Path | None = None) -> list[ScenarioPage]:
+def load_scenario_pages(root: Path | None = None, runs: RunCache | None = None) -> list[ScenarioPage]:
     """Every scenario file under ``scenarios/`` (or ``root``), loaded and run, by game and name.
 
     A file that does not load is bad input: the problems of every such file are collected and
     raised as one :class:`~rules_index.errors.JudgekitError`. A run that stops (a decision
     missing, the rules silent) still has its trace; a run that cannot start is shown with the
-    engine's message instead of a trace.
+    engine's message instead of a trace. ``runs``: where runs are kept between builds, one per
+    scenario file (see :mod:`judgekit.run_cache`; ``judgekit check`` keeps its own there too): a
+    file is run only when it, its game's engine code, its rulebooks or its card readers changed.
     """
-    from judgekit.scenario import PROSE_FIELDS, SCENARIOS_DIR, iter_scenario_files, load_scenario, run_scenario
+    from judgekit.run_cache import RunCache, run_file
+    from judgekit.scenario import PROSE_FIELDS, SCENARIOS_DIR, iter_scenario_files
     from rules_index.errors import JudgekitError
 
     base = root or SCENARIOS_DIR
@@ -267,18 +271,14 @@ def load_scenario_pages(root: Path | None = None) -> list[ScenarioPage]:
     pages: list[ScenarioPage] = []
     problems: list[str] = []
     repo = SCENARIOS_DIR.parent
+    kept = runs if runs is not None else RunCache(None)
     for path in iter_scenario_files([base]):
         try:
-            scenario = load_scenario(path)
+            ran = run_file(path, kept)
         except JudgekitError as exc:
             problems.append(str(exc))
             continue
-        trace: Trace | None
-        try:
-            trace = run_scenario(scenario)
-            error = ""
-        except JudgekitError as exc:
-            trace, error = None, str(exc)
+        scenario, trace, error = ran.scenario, ran.trace, ran.error
         model = scenario.model
         game_dir = base / scenario.game if (base / scenario.game).is_dir() else path.parent
         name = path.relative_to(game_dir).with_suffix("").as_posix() if path.is_relative_to(game_dir) else scenario.name
