@@ -711,17 +711,17 @@ class _Build(Transformer[Token, Any]):
 
     # ------------------------------------------------------------ triggers
     def trig_card(self, items: list[Any]) -> Data:
-        subject = _subject(next(i for i in items if isinstance(i, _Target | _Desc)))
-        return {"on": _CARD_EVENT[_token(items, "CARD_EVENT")], "subject": subject}
+        what = next(i for i in items if isinstance(i, _Target | _Desc))
+        return _trigger(_CARD_EVENT[_token(items, "CARD_EVENT")], what)
 
     def trig_attacks(self, items: list[Any]) -> Data:
-        return {"on": "attacks", "subject": _subject(next(i for i in items if isinstance(i, _Target | _Desc)))}
+        return _trigger("attacks", next(i for i in items if isinstance(i, _Target | _Desc)))
 
     def trig_enters_side(self, items: list[Any]) -> Data:
         desc = next(i for i in items if isinstance(i, _Desc))
         if desc.owner is not None:
             raise _Unread("whose card, twice")
-        return {"on": "enters_field", "subject": _subject(_Desc(_who(items), desc.filter))}
+        return _trigger("enters_field", _Desc(_who(items), desc.filter))
 
     def trig_party_damage(self, items: list[Any]) -> Data:
         who = _who(items)
@@ -1053,6 +1053,36 @@ def _subject(what: _Target | _Desc) -> str:
     if rest or kind not in ("forward", "backup", "character"):
         raise _Unread("a trigger on cards like a filter")
     return f"{_side(what.owner)}.{kind}"
+
+
+_ON_FIELD_EVENTS = (
+    "enters_field",
+    "attacks",
+    "blocks",
+    "is_blocked",
+    "deals_damage_to_player",
+    "deals_damage_to_forward",
+)
+"""Card events whose card is on the field as they happen: a trigger's subject may be filtered there."""
+
+
+def _trigger(on: str, what: _Target | _Desc) -> Data:
+    """A card event's trigger: 「[ジョブ]のフォワードがフィールドに出たとき」 (11.8.16.2.1) filters its subject."""
+    out: Data = {"on": on}
+    base: _Target | _Desc = what
+    rest: Data = {}
+    if isinstance(what, _Desc):
+        rest = dict(what.filter)
+        kind = rest.pop("type", None)
+        base = _Desc(what.owner, {"type": kind} if kind else {})
+    elif what.filter:
+        rest, base = dict(what.filter), _Target(what.selector)
+    out["subject"] = _subject(base)
+    if rest:
+        if on not in _ON_FIELD_EVENTS:
+            raise _Unread("a trigger on cards like a filter as they leave the field (as which they were?)")
+        out["subject_filter"] = rest
+    return out
 
 
 def _subject_target(items: list[Any]) -> _Target:

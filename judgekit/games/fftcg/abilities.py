@@ -298,7 +298,10 @@ def _subject_ok(g: Fftcg, a: Ability, holder: str, controller: str, ev: Event, p
         if side == "opponent" and c.controller == controller:
             return False
         ctype = g.chars(card).type if g.on_field(card) else g.defs[c.key].type
-        return ctype in CHARACTER_TYPES if kind == "character" else ctype == kind
+        if not (ctype in CHARACTER_TYPES if kind == "character" else ctype == kind):
+            return False
+        # 11.8.16.2.1: 「[ジョブ]のフォワードがフィールドに出たとき」: the card as it is on the field now
+        return a.subject_filter is None or continuous.matches(g, card, a.subject_filter, holder)
     return True
 
 

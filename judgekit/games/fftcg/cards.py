@@ -961,6 +961,11 @@ class Ability:
     """Auto: the trigger event."""
     subject: Subject = "self"
     """Auto, card events: whose event."""
+    subject_filter: CardFilter | None = None
+    """Auto, card events of other cards: only such cards like this, as they are when the event happens
+    (「[ジョブ]のフォワードがフィールドに出たとき」, 11.8.16.2.1); only with an event whose card is then on the
+    field (``enters_field``, ``attacks``, ``blocks``, ``is_blocked``, ``deals_damage_to_player``,
+    ``deals_damage_to_forward``)."""
     whose: PlayerRef | Literal["any"] = "any"
     """Auto, phase and player events: whose turn, or which player takes or deals the damage."""
     condition: Condition | None = None

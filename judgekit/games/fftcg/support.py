@@ -82,6 +82,25 @@ def _card_problems(key: str, card: CardDef) -> list[tuple[str, str]]:
         at = f"{where}.abilities[{i}]"
         if a.kind == "auto" and a.on is None:
             out.append((f"{at}.on", "a trigger event for an auto ability"))
+        on_field = (
+            "enters_field",
+            "attacks",
+            "blocks",
+            "is_blocked",
+            "deals_damage_to_player",
+            "deals_damage_to_forward",
+        )
+        if a.subject_filter is not None and (
+            a.kind != "auto" or a.subject in ("self", "own.party") or a.on not in on_field
+        ):
+            out.append(
+                (
+                    f"{at}.subject_filter",
+                    "a filter on the cards of an auto ability's card event, other cards, with an event that finds them"
+                    " on the field (enters_field, attacks, blocks, is_blocked, deals_damage_to_player,"
+                    " deals_damage_to_forward; 11.8.16.2.1)",
+                )
+            )
         if a.kind == "auto" and a.on == "state" and a.condition is None:
             out.append((f"{at}.condition", "the state of a state-triggered auto ability (11.8.18)"))
         if a.kind == "field" and a.effects:
