@@ -16,7 +16,9 @@ from pydantic import TypeAdapter
 
 from judgekit.cards.errors import UnreadText
 from judgekit.cards.fftcg import normalize, read_ability, read_card, read_summon
+from judgekit.errors import ScenarioError
 from judgekit.games.fftcg.cards import Ability, CardDef
+from judgekit.scenario import load_scenario
 
 CORPUS = Path(__file__).with_name("templates") / "fftcg.toml"
 TEXTS: list[dict[str, Any]] = tomllib.loads(CORPUS.read_text(encoding="utf-8"))["text"]
@@ -62,3 +64,43 @@ def test_template_text(entry: dict[str, Any]) -> None:
         assert _ABILITY.validate_python(reading) == _ABILITY.validate_python(entry["expect"]), reading
     else:
         assert _as_card(entry, reading) == _as_card(entry, entry["expect"]), reading
+
+
+_SCENARIO = """
+game = "fftcg"
+title = "t"
+question = "q"
+ruling = "r"
+[cards.bk]
+name = "B"
+type = "backup"
+elements = ["fire"]
+cost = 1
+[[cards.bk.abilities]]
+kind = "auto"
+on = "ON"
+subject = "own.forward"
+subject_filter = { job = "兵士" }
+effects = [{ op = "draw" }]
+[players.P1]
+field = [{ card = "bk" }]
+deck = ["bk"]
+[players.P2]
+deck = ["bk"]
+[expect]
+zones = [{ zone = "P1.deck", count = 1 }]
+"""
+
+
+@pytest.mark.parametrize(("on", "refused"), [("enters_field", False), ("attacks", False), ("broken", True)])
+def test_a_filtered_subject_only_with_an_event_on_the_field(tmp_path: Path, on: str, refused: bool) -> None:
+    """subject_filter (11.8.16.2.1) looks at the card as it is on the field: the loader refuses it with an event
+    that takes the card off the field, naming the key."""
+    path = tmp_path / "case.toml"
+    path.write_text(_SCENARIO.replace("ON", on), encoding="utf-8")
+    if not refused:
+        load_scenario(path)
+        return
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(path)
+    assert "cards.bk.abilities[0].subject_filter" in dict(info.value.problems)
