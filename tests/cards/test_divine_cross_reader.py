@@ -104,7 +104,7 @@ def test_cli_prints_toml_and_sentence() -> None:
     result = CliRunner().invoke(app, ["card", "divine-cross", "自分のデッキを2枚引く。"])
     assert result.exit_code == 0, result.output
     assert 'effects = [{ op = "draw", player = "own", count = 2 }]' in result.output
-    assert "you draw 2 cards" in result.output
+    assert "draw 2 cards (you)" in result.output
 
 
 def test_cli_pasted_toml_is_the_vocabulary() -> None:
@@ -398,4 +398,36 @@ def test_cli_prints_a_conditional_instruction() -> None:
     result = CliRunner().invoke(app, ["card", "divine-cross", text])
     assert result.exit_code == 0, result.output
     assert 'op = "if", condition = { count = "own.hand", at_most = 2 }' in result.output
-    assert "if own.hand is at most 2: you draw 2 cards" in result.output
+    assert "if own.hand is at most 2: draw 2 cards (you)" in result.output
+
+
+def test_cli_prints_the_sentence_in_japanese() -> None:
+    text = "自分の手札が2枚以下なら、カードを2枚引く。"
+    result = CliRunner().invoke(app, ["--lang", "ja", "card", "divine-cross", text])
+    assert result.exit_code == 0, result.output
+    assert 'op = "if", condition = { count = "own.hand", at_most = 2 }' in result.output
+    assert "効果：自分の手札の枚数が2以下なら、自分はカードを2枚引く。" in result.output
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_every_reading_has_sentences_in_both_languages(language: str) -> None:
+    """Each scenario text the reader reads gets a sentence with every placeholder filled and every id found."""
+    import re
+
+    from judgekit.cards.render import card_sentences
+
+    seen = 0
+    for item in TEXTS:
+        try:
+            reading = read(item)
+        except UnreadText:
+            continue
+        as_card = {"skills": [{"name": "x", "cost": 0, **reading}]} if item.where == "skill" else reading
+        if item.where == "ex":
+            as_card = {"ex": [reading]}
+        for line in card_sentences(as_card, language):  # type: ignore[arg-type]
+            seen += 1
+            assert "dc.read." not in line and not re.search(r"\{[a-z_]+\}", line), (item.label, line)
+            if language == "ja":
+                assert not re.search(r"\b(the|you|draw|deal)\b", line), (item.label, line)
+    assert seen >= 100
