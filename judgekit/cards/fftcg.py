@@ -1245,6 +1245,7 @@ def normalize(text: str, name: str = "") -> str:
     out = re.sub(r"\s+", "", out)
     out = re.sub(r"^(ダメージ[0-9]+)[—―–-]?", r"\1—", out)
     out = out.replace(":", "：")
+    out = re.sub(r"《([0-9]+)》", r"\1", out)  # 《3》 for ③: CP of any element
     if name:
         plain = unicodedata.normalize("NFKC", name).strip()
         out = re.sub(rf"(?<!《){re.escape(plain)}(?!》)", "このカード", out)

@@ -212,7 +212,10 @@ def ability_sentence(ability: Data) -> str:
         cond = f"while {toml_value(ability['condition'])}, " if ability.get("condition") else ""
         return f"{lead}: {cond}{'; '.join(static_sentence(s) for s in ability.get('statics', []))}."
     if kind == "auto":
-        when = f"when {ability.get('on')} ({ability.get('subject', 'self')})"
+        subject = ability.get("subject", "self")
+        if ability.get("subject_filter"):
+            subject += f" like {_filter(ability['subject_filter'])}"
+        when = f"when {ability.get('on')} ({subject})"
         if ability.get("condition"):
             when += f" if {toml_value(ability['condition'])}"
         may = " you may" if ability.get("optional") else ""
