@@ -1,7 +1,9 @@
 """Benchmark: `judgekit check` of every scenario across the cores, and of one 10,000-action scenario, with baselines.
 
 1. `judgekit check scenarios` with one worker per core, against `--jobs 1` in the same run
-   (target, issue 14: 3 s for the 328+ scenarios on an idle 2-core machine).
+   (target, issue 14: 3 s for the 328+ scenarios on an idle 2-core machine), every scenario run:
+   the runs `check` keeps (`<cache>/runs`, judgekit/run_cache.py) are removed before each. Then
+   the same with every run kept (nothing changed), and with one scenario file changed.
 2. A scenario of 10,000 actions (the first charge of a turn, then 9,999 charges 602.2 rejects),
    written to a temporary folder here, never kept in the repository: `judgekit check` against
    `judgekit run` of the same file (target: within 20 % of run's time, at most 150 MB).
@@ -12,11 +14,12 @@
 from __future__ import annotations
 
 import argparse
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-from _measure import JUDGEKIT, ROOT, environment, machine, measure, ratio, scratch, show
+from _measure import JUDGEKIT, PYTHON, ROOT, environment, machine, measure, ratio, scratch, show
 
 SOURCE = ROOT / "scenarios" / "divine-cross" / "charge-once-per-turn.toml"
 
@@ -46,16 +49,28 @@ def main() -> int:
         scenarios = str(ROOT / "scenarios")
         subprocess.run([JUDGEKIT, "index"], check=True, capture_output=True, env=env)
         count = len(list(Path(scenarios).rglob("*.toml")))
-        one = measure([JUDGEKIT, "check", scenarios, "--jobs", "1"], env, args.runs)
-        every = measure([JUDGEKIT, "check", scenarios], env, args.runs)
+        runs = folder / "cache" / "runs"
+        forget = [PYTHON, "-c", f"import shutil; shutil.rmtree({str(runs)!r}, ignore_errors=True)"]
+        one = measure([JUDGEKIT, "check", scenarios, "--jobs", "1"], env, args.runs, before=forget)
+        every = measure([JUDGEKIT, "check", scenarios], env, args.runs, before=forget)
         show(f"baseline: check {count} scenarios --jobs 1", one)
         show(f"check {count} scenarios, a worker per core", every, one)
         ok &= every.median <= 3.0
+        kept = measure([JUDGEKIT, "check", scenarios], env, args.runs)
+        show(f"check {count} scenarios, every run kept", kept, one)
+        copy = folder / "scenarios"
+        shutil.copytree(scenarios, copy)
+        edited = sorted(copy.rglob("*.toml"))[0]
+        subprocess.run([JUDGEKIT, "check", str(copy)], check=True, capture_output=True, env=env)
+        append = f"import pathlib; p = pathlib.Path({str(edited)!r}); p.write_text(p.read_text() + '\\n#')"
+        touch = [PYTHON, "-c", append]
+        changed = measure([JUDGEKIT, "check", str(copy)], env, args.runs, before=touch)
+        show(f"check {count} scenarios, one file changed", changed, one)
         big = big_scenario(folder, args.actions)
         subprocess.run([JUDGEKIT, "check", str(big), "--update"], check=True, capture_output=True, env=env)
         golden = big.with_suffix(".trace.json")
         run = measure([JUDGEKIT, "run", str(big)], env, args.runs)
-        check = measure([JUDGEKIT, "check", str(big)], env, args.runs)
+        check = measure([JUDGEKIT, "check", str(big)], env, args.runs, before=forget)
         show(f"baseline: run, {args.actions:,} actions", run)
         show(f"check, {args.actions:,} actions (golden {golden.stat().st_size / 1e6:.0f} MB)", check, run)
         print(f"{'':<52} peak memory {ratio(check.peak_kb, run.peak_kb)} of run's")
