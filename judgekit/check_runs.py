@@ -23,7 +23,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from judgekit.run_cache import RunCache, RunRecord, expectation_findings, run_key, trace_digest
+from judgekit.run_cache import RunCache, RunRecord, expectation_findings, trace_digest
 from judgekit.scenario import (
     DIFFERS,
     GOLDEN_SUFFIX,
@@ -101,7 +101,7 @@ def run_and_check(path: Path, raw: bytes | None, update: bool, runs: RunCache) -
         findings.append(Finding(DIFFERS, file=golden.name, difference=difference))
     if raw is not None:
         reads = bool(scenario.cards_read)
-        key = run_key(path, raw, scenario.game, reads)
+        key = runs.key(path, raw, scenario.game, reads)
         runs.store(path, raw, RunRecord(scenario.game, reads, key, digest, kept, whole=False))
     return CheckOutcome(scenario.path, tuple(findings), updated)
 

@@ -158,12 +158,13 @@ def _rulebooks_key(catalog: object, game: str) -> str:
     return h.hexdigest()
 
 
-def run_key(path: Path, raw: bytes, game: str, reads_text: bool) -> str:
-    """The key a run of the scenario file ``path`` (its bytes ``raw``) is kept under."""
+def run_key(path: Path, raw: bytes, game: str, reads_text: bool, books: str | None = None) -> str:
+    """The key a run of the scenario file ``path`` (its bytes ``raw``) is kept under (``books``: the game's
+    :func:`rulebooks_key`, when known)."""
     h = hashlib.sha256(f"{FORMAT}|{sys.version}|{path.resolve()}|{game}|".encode())
     h.update(hashlib.sha256(raw).digest())
     h.update(engine_digest(game).encode())
-    h.update(rulebooks_key(game).encode())
+    h.update((books if books is not None else rulebooks_key(game)).encode())
     if reads_text:
         h.update(readers_digest().encode())
     return h.hexdigest()
@@ -187,6 +188,14 @@ class RunCache:
     def __init__(self, folder: Path | None) -> None:
         self.folder = folder
         """Where the runs are kept (None: nowhere; every look-up misses)."""
+        self._books: dict[str, str] = {}
+
+    def key(self, path: Path, raw: bytes, game: str, reads_text: bool) -> str:
+        """:func:`run_key`, each game's rulebooks looked at once in this cache's life (one command)."""
+        books = self._books.get(game)
+        if books is None:
+            books = self._books[game] = rulebooks_key(game)
+        return run_key(path, raw, game, reads_text, books)
 
     @classmethod
     def default(cls) -> RunCache:
@@ -233,7 +242,7 @@ class RunCache:
                 record = head[1]
                 if not isinstance(record, RunRecord) or (whole and not record.whole):
                     return None
-                if record.key != run_key(path, raw, record.game, record.reads_text):
+                if record.key != self.key(path, raw, record.game, record.reads_text):
                     return None
                 run = pickle.load(fh) if whole else None
         except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):
@@ -302,7 +311,7 @@ def run_file(path: Path, runs: RunCache) -> ScenarioRun:
         record = RunRecord(
             game=scenario.game,
             reads_text=bool(scenario.cards_read),
-            key=run_key(path, raw, scenario.game, bool(scenario.cards_read)),
+            key=runs.key(path, raw, scenario.game, bool(scenario.cards_read)),
             trace=trace_digest(trace_json_lines(run.trace)),
             findings=RunRecord.kept_findings(expectation_findings(scenario, run)),
             whole=True,
