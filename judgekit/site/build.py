@@ -187,7 +187,8 @@ def build_site(
                 reused=len(previous.stats) + 1,
                 up_to_date=True,
             )
-        scenarios = _scenario_pages(root, by_game, scenario_keys, cache, progress, workers)
+        ahead = functools.partial(_name_pages, index)
+        scenarios = _scenario_pages(root, by_game, scenario_keys, cache, progress, workers, ahead)
     else:
         scenarios = list(scenarios)
         games = sorted({s.game for s in scenarios})
@@ -217,9 +218,10 @@ def _scenario_pages(
     cache: Path | None,
     progress: Callable[[str], None] | None,
     jobs: int = 1,
+    meanwhile: Callable[[], None] | None = None,
 ) -> list[ScenarioPage]:
     """Every scenario under ``root``, run; a game's runs are read from the cache when its key is there, the
-    others' run on ``jobs`` processes (see :mod:`judgekit.site.parallel`)."""
+    others' run on ``jobs`` processes (see :mod:`judgekit.site.parallel`), ``meanwhile()`` run here then."""
     from judgekit.site.scenarios import load_scenario_pages
 
     if any(f.parent != root / game for game, files in by_game.items() for f in files):
@@ -248,7 +250,7 @@ def _scenario_pages(
 
     # a game's scenarios are one piece: a worker loads only the engines of the games it runs
     costs = [_GAME_COST + sum(f.stat().st_size for f in by_game.get(game, ())) for game in to_run]
-    found.update(zip(to_run, run_pieces(run, costs, jobs), strict=True))
+    found.update(zip(to_run, run_pieces(run, costs, jobs, meanwhile=meanwhile), strict=True))
     pages: list[ScenarioPage] = []
     problems: list[str] = []
     for game in keys:
@@ -261,6 +263,15 @@ def _scenario_pages(
         raise _not_loaded(problems)
     pages.sort(key=lambda p: (p.game, p.name))
     return pages
+
+
+def _name_pages(index: RulesIndex) -> None:
+    """Name every book's pages (:func:`~judgekit.site.layout.readable_names`) while the scenarios run: an outline
+    id's name is its headings in romaji, and pykakasi takes a second to load its dictionaries."""
+    from judgekit.site.layout import readable_names
+
+    for bi in index.books.values():
+        readable_names(rule.id for rule in bi.book.rules)
 
 
 _GAME_COST = 200_000
@@ -910,11 +921,13 @@ def _warning_count(bi: BookIndex) -> int:
 def _citations(scenarios: Sequence[ScenarioPage]) -> dict[tuple[str, str, str], dict[str, list[Citation]]]:
     """(game, document, version) → rule id → the scenario steps citing it."""
     out: dict[tuple[str, str, str], dict[str, list[Citation]]] = {}
+    seen: set[tuple[tuple[str, str, str], str, str, int]] = set()
     for scenario in scenarios:
         for key, rule_id, citation in scenario.citations():
-            found = out.setdefault(key, {}).setdefault(rule_id, [])
-            if all((c.scenario, c.step) != (citation.scenario, citation.step) for c in found):
-                found.append(citation)
+            step = (key, rule_id, str(citation.scenario), citation.step)
+            if step not in seen:
+                seen.add(step)
+                out.setdefault(key, {}).setdefault(rule_id, []).append(citation)
     return out
 
 

@@ -72,6 +72,7 @@ def safe_names(ids: Iterable[str]) -> dict[str, str]:
     return out
 
 
+@functools.lru_cache(maxsize=16384)
 def romaji_slug(text: str) -> str:
     """``text`` in lower-case ASCII for an address: Japanese read in Hepburn romaji (pykakasi),
     words joined by ``-`` (``キーワード能力∕アイコン`` → ``kiiwaado-nouryoku-aikon``)."""

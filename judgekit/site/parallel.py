@@ -36,10 +36,16 @@ def jobs(requested: int | None = None) -> int:
 
 
 def run_pieces(
-    work: Callable[[int], R], costs: Sequence[float], processes: int, *, done: Callable[[int], None] | None = None
+    work: Callable[[int], R],
+    costs: Sequence[float],
+    processes: int,
+    *,
+    done: Callable[[int], None] | None = None,
+    meanwhile: Callable[[], None] | None = None,
 ) -> list[R]:
     """``work(i)`` for each piece ``i`` (``costs[i]`` says how long it may take, relatively), on up to ``processes``
-    processes; the results in the pieces' order. ``done(i)`` is called here as each piece finishes.
+    processes; the results in the pieces' order. ``done(i)`` is called here as each piece finishes;
+    ``meanwhile()`` is run here while the workers work (first, when there are none).
 
     The costliest pieces start first, each on the first worker free, so that the workers finish close together.
     An exception a piece raises is raised here (the pieces still running are waited for).
@@ -47,6 +53,8 @@ def run_pieces(
     count = len(costs)
     processes = min(processes, count)
     if processes <= 1:
+        if meanwhile is not None:
+            meanwhile()
         results = []
         for i in range(count):
             results.append(work(i))
@@ -60,6 +68,8 @@ def run_pieces(
         with ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("fork")) as pool:
             futures = {pool.submit(_run, i): i for i in order}
             try:
+                if meanwhile is not None:
+                    meanwhile()
                 for future in as_completed(futures):
                     future.result()  # a piece's exception, at once
                     if done is not None:
