@@ -27,7 +27,7 @@ def trace_markdown(
             break
         ids = ", ".join(f"`{short} {r.id}`" for r in step.rules)
         sentence = _escape(render(step.sentence, lang, trace.game))
-        head = f"{step.index}. **{_escape(where(step))}** · {_escape(step.actor)} · {sentence}"
+        head = f"{step.index}. **{_escape(where(step, lang, trace.game))}** · {_escape(step.actor)} · {sentence}"
         lines.append(head + (f" — {ids}" if ids else ""))
         if explain is not None:
             for ref in step.rules:
@@ -36,7 +36,8 @@ def trace_markdown(
     if until is not None:
         last = [s for s in trace.steps if s.index <= until]
         if last:
-            board = board_text(last[-1].board, _("the board after step {n}").format(n=last[-1].index), lang)
+            heading = _("the board after step {n}").format(n=last[-1].index)
+            board = board_text(last[-1].board, heading, lang, trace.game)
             fence = "`" * max(3, 1 + max((len(run) for run in re.findall(r"`+", board)), default=0))
             lines += [fence, board, fence, ""]
     else:
