@@ -85,6 +85,7 @@ _COST_VERB = {
     "持ち主の手札に戻す": "return_to_hand",
 }
 _COUNTED = {"フォワード": "forwards", "バックアップ": "backups", "クリスタル": "crystals"}
+_ZONE_COUNT = {"ダメージ": "damage", "手札": "hand", "デッキ": "deck", "ブレイクゾーンのカード": "break"}
 IT = "<it>"
 """The target それ / そのフォワード stands for, settled once the whole text is read."""
 _CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩"
@@ -776,14 +777,21 @@ class _Build(Transformer[Token, Any]):
     def auto_cost_paid(self, items: list[Any]) -> Data:
         return {"cost": _dicts(items)[0]}
 
-    def if_damage_at_least(self, items: list[Any]) -> tuple[str, Data]:
-        return ("if", {"count": f"{_own(_who(items))}.damage", "at_least": _num(items)})
+    def count_zone(self, items: list[Any]) -> Data:
+        what = _ZONE_COUNT[_token(items, "ZONE_COUNT")]
+        bound = "at_least" if _token(items, "BOUND") == "以上" else "at_most"
+        return {"count": f"{_own(_who(items))}.{what}", bound: _num(items)}
 
-    def if_hand_at_least(self, items: list[Any]) -> tuple[str, Data]:
-        return ("if", {"count": f"{_own(_who(items))}.hand", "at_least": _num(items)})
+    def count_characters(self, items: list[Any]) -> Data:
+        """「あなたのフォワードが3体以上」: the characters a player controls (Count: forwards or backups)."""
+        what = _subject_target(items)
+        if what.filter or what.selector not in ("own.forwards", "opponent.forwards", "own.backups", "opponent.backups"):
+            raise _Unread("a count of characters like a filter (the vocabulary counts a side's forwards or backups)")
+        bound = "at_least" if _token(items, "BOUND") == "以上" else "at_most"
+        return {"count": what.selector, bound: _num(items)}
 
-    def if_hand_at_most(self, items: list[Any]) -> tuple[str, Data]:
-        return ("if", {"count": f"{_own(_who(items))}.hand", "at_most": _num(items)})
+    def if_count(self, items: list[Any]) -> tuple[str, Data]:
+        return ("if", _dicts(items)[0])
 
     def if_controls(self, items: list[Any]) -> tuple[str, Data]:
         return ("if", _controls(items))
@@ -869,11 +877,8 @@ class _Build(Transformer[Token, Any]):
         result: tuple[list[Data], bool] = items[0]
         return result
 
-    def cond_hand_at_least(self, items: list[Any]) -> Data:
-        return {"count": f"{_own(_who(items))}.hand", "at_least": _num(items)}
-
-    def cond_damage_at_least(self, items: list[Any]) -> Data:
-        return {"count": f"{_own(_who(items))}.damage", "at_least": _num(items)}
+    def cond_count(self, items: list[Any]) -> Data:
+        return _dicts(items)[0]
 
     def cond_controls(self, items: list[Any]) -> Data:
         return _controls(items)
