@@ -20,7 +20,8 @@ from judgekit.engine.trace import (
     TraceStep,
     ZoneView,
 )
-from judgekit.site.scenarios import Difference, ScenarioPage
+from judgekit.scenario import LocalText
+from judgekit.site.scenarios import Bilingual, Difference, ScenarioPage
 from rules_index.catalog import Catalog, Document, Game
 from rules_index.graph import RulesIndex, build_book_index
 from rules_index.model import (
@@ -171,5 +172,10 @@ def toy_scenario() -> ScenarioPage:
         version="1.0",
         trace=trace,
         notes=f"メモ {EVIL}",
-        differs=(Difference(f"初心者向けでは違う {EVIL}", ("200.1", "404"), "こちらが優先。", "rules"),),
+        differs=(Difference(_ja(f"初心者向けでは違う {EVIL}"), ("200.1", "404"), _ja("こちらが優先。"), "rules"),),
     )
+
+
+def _ja(text: str) -> Bilingual:
+    """A piece of prose written in Japanese only, as both readers see it."""
+    return Bilingual(LocalText(text, "ja"), LocalText(text, "ja"))
