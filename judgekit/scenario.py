@@ -26,7 +26,7 @@ from typing import Annotated, Any, Literal
 from pydantic import ConfigDict, Field, TypeAdapter, ValidationError
 from pydantic.dataclasses import dataclass as model
 
-from judgekit.cards.printed import PartReport, Printed, complete
+from judgekit.cards.printed import PartReport, complete
 from judgekit.engine import EndKind, InputKind, ScriptedInput, Trace
 from judgekit.errors import ScenarioError
 from judgekit.i18n import N_
@@ -214,8 +214,19 @@ class Scenario:
 
     @property
     def card_findings(self) -> list[str]:
-        """Where a card's printed text reads otherwise than the structure the file gives by hand."""
-        return Printed({}, cards=dict(self.cards_read)).findings
+        """Where a card's printed text reads otherwise than the structure the file gives by hand, one finding
+        each (said in the command line's language, see :func:`localised`)."""
+        return [
+            Finding(
+                "{where}: the printed text 「{text}」 reads {reading}",
+                where=f"cards.{key}.{part.section}[{part.index}]",
+                text=part.text,
+                reading=part.differs,
+            )
+            for key, parts in self.cards_read.items()
+            for part in parts
+            if part.differs
+        ]
 
     @property
     def golden_path(self) -> Path:

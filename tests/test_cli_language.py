@@ -326,3 +326,16 @@ def test_the_terminal_trace_names_where_the_game_is_and_its_zones_in_japanese() 
     )
     code, out, _ = invoke("--lang", "ja", "run", SCENARIO, "--format", "md", "--until", "2")
     assert "2. **T4 バトルフェイズ開始ステップ** · rules · " in out
+
+
+def test_a_card_that_reads_otherwise_is_reported_in_the_chosen_language(tmp_path: Path) -> None:
+    from judgekit.scenario import load_scenario, localised
+
+    source = Path("scenarios/divine-cross/activated-ex-once-a-turn.toml").read_text(encoding="utf-8")
+    case = tmp_path / "case.toml"
+    case.write_text(source.replace("uses = 1", "uses = 2", 1), encoding="utf-8")
+    (finding,) = load_scenario(case).card_findings
+    assert finding.startswith("cards.merchant.ex[0]: the printed text 「") and " reads " in finding
+    code, out, _ = invoke("--lang", "ja", "check", str(case))
+    assert code == 1 and "cards.merchant.ex[0]: 印刷されたテキスト「" in out and "」の読み取りが異なります: " in out
+    assert localised(finding) in out
