@@ -648,7 +648,7 @@ def read_unit_parts(text: str, card: str = "") -> list[Part]:
             parts.append(Part(i, line, None, moved))
         else:
             seen.update(reading)
-            if "abilities" in reading and len(reading["abilities"]) == 1:
+            if set(reading) == {"abilities"} and len(reading["abilities"]) == 1:  # the line is the ability's text
                 reading["abilities"] = [{**reading["abilities"][0], "text": line.strip()}]
             parts.append(Part(i, line, reading, None))
         offset += len(body)
