@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -195,7 +196,7 @@ def build_site(
         scenario_keys = {g: pages_key([s for s in scenarios if s.game == g]) for g in games}
         whole = digest(base, *(f"{g}={k}" for g, k in sorted(scenario_keys.items())))
     data = SiteData(index=index, scenarios=list(scenarios))
-    site = Site(data, sources)
+    site = Site(data, sources, templates=cache / "templates" / code_digest()[:16] if cache is not None else None)
     plan = BuildPlan(base, whole, scenario_keys, previous, out.resolve(), progress, workers)
     site.plan = plan
     files = set(write_atomically(out, site.write))
@@ -331,7 +332,8 @@ class BuildPlan:
 class Site:
     """One build: the jinja2 environment, the prepared books, and a method per kind of page."""
 
-    def __init__(self, data: SiteData, sources: Path) -> None:
+    def __init__(self, data: SiteData, sources: Path, templates: Path | None = None) -> None:
+        """``templates``: a folder where the templates are kept compiled between builds (None: compile them)."""
         self.data = data
         self.sources = sources
         self.env = jinja2.Environment(
@@ -341,6 +343,8 @@ class Site:
             trim_blocks=True,
             lstrip_blocks=True,
             keep_trailing_newline=True,
+            auto_reload=False,  # a build's templates do not change under it: no stat of each file for each page
+            bytecode_cache=_compiled_templates(templates),
         )
         self.env.filters["url"] = _url
         self.env.filters["json_script"] = json_script
@@ -411,6 +415,8 @@ class Site:
             if plan is not None and plan.progress is not None:
                 plan.progress(progress_label(parts[to_render[piece]][0].name))
 
+        for template in self.env.list_templates():  # loaded once here, not again in each worker
+            self.env.get_template(template)
         costs = [parts[i][2] or self._game_cost(parts[i][0].name) for i in to_render]
         rendered = run_pieces(render, costs, plan.jobs if plan is not None else 1, done=done)
         for i, (files, pages, warnings) in zip(to_render, rendered, strict=True):
@@ -906,6 +912,20 @@ class Site:
             else:
                 groups.setdefault(issue.kind.value, []).append(item)
         return {"groups": sorted(groups.items()), "repairs": repairs}
+
+
+def _compiled_templates(folder: Path | None) -> jinja2.BytecodeCache | None:
+    """jinja2's cache of compiled templates in ``folder`` (named by the code's digest: the environment's options
+    are code), as Python keeps its modules' bytecode; None when there is no folder or it cannot be made."""
+    if folder is None:
+        return None
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return None  # jinja2 would fail writing a template it compiled
+    return jinja2.FileSystemBytecodeCache(str(folder))
 
 
 def _stat(path: Path) -> list[int]:
