@@ -153,7 +153,7 @@ def remember(index: RulesIndex, game: str, document: str | None, version: str | 
     folder = _folder()
     try:
         os.makedirs(folder, exist_ok=True)
-        if not os.path.exists(os.path.join(folder, name)):
+        if not _readable(os.path.join(folder, name)):
             _write(os.path.join(folder, name), marshal.dumps(_views_by_id(index, bi)))
         _write(os.path.join(folder, STATE), marshal.dumps(state))
         used = {STATE} | {kept[0] for e in state["libraries"].values() for kept in e["views"].values()}
@@ -224,6 +224,15 @@ def _read_state() -> dict[str, Any]:
     if not isinstance(state, dict) or state.get("format") != FORMAT or state.get("python") != sys.version:
         return empty
     return state
+
+
+def _readable(path: str) -> bool:
+    """Whether ``path`` holds views marshal can read (a damaged file is written again)."""
+    try:
+        with open(path, "rb") as fh:
+            return isinstance(marshal.load(fh), dict)
+    except (OSError, EOFError, ValueError, TypeError):
+        return False
 
 
 def _write(path: str, data: bytes) -> None:
