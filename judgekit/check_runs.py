@@ -226,6 +226,7 @@ def _across_workers(
     ]
     for proc in procs:
         proc.start()
+    finished = False
     try:
         for i in range(len(paths)):
             while i not in done:
@@ -240,11 +241,13 @@ def _across_workers(
                 if number >= 0:
                     done[number] = _outcome(plain)
             yield done.pop(i)
+        finished = True
     finally:
-        for proc in procs:
+        for proc in procs:  # all checked: each is saying it is done; stopped early: each is stopped
+            proc.join(timeout=5.0 if finished else 0)
             if proc.is_alive():
                 proc.terminate()
-            proc.join()
+                proc.join()
         sent.close()
 
 
