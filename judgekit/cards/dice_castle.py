@@ -140,7 +140,12 @@ class _Build(Transformer[Token, Any]):
         return next(i for i in items if isinstance(i, _Unit))
 
     def draw(self, items: list[Any]) -> Data:
-        return {"op": "draw", "count": _num(items)}
+        if _tokens(items, "ZONE") and _ZONE[_token(items, "ZONE")] != "castle":
+            raise _Unread("drawing from a zone other than the castle")
+        out: Data = {"op": "draw", "count": _num(items)}
+        if _who(items) != "own":  # 相手は1ドローする
+            out["player"] = "opponent"
+        return out
 
     def destroy(self, items: list[Any]) -> Data:
         unit = self._target(items)
