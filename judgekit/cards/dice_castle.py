@@ -267,6 +267,10 @@ class _Build(Transformer[Token, Any]):
         return ("fixed", [{"op": "choose", "options": [_one_each(items[0]), _one_each(items[1])]}])
 
     def _bound(self, items: list[Any]) -> Data:
+        if not _tokens(items, "BOUND"):  # 城壁が0の場合: exactly that many
+            if _tokens(items, "COND_END") and _token(items, "COND_END") != "の":
+                raise _Unread("「…いる/ある」 without 以上 or 以下: exactly that many, or at least?")
+            return {"at_least": _num(items), "at_most": _num(items)}
         return {"at_least" if _token(items, "BOUND") == "以上" else "at_most": _num(items)}
 
     def cond_units(self, items: list[Any]) -> Data:
