@@ -339,3 +339,11 @@ def test_a_card_that_reads_otherwise_is_reported_in_the_chosen_language(tmp_path
     code, out, _ = invoke("--lang", "ja", "check", str(case))
     assert code == 1 and "cards.merchant.ex[0]: 印刷されたテキスト「" in out and "」の読み取りが異なります: " in out
     assert localised(finding) in out
+
+
+def test_run_changes_in_japanese() -> None:
+    code, out, _ = invoke("--lang", "ja", "run", SCENARIO, "--changes")
+    assert code == 0 and "      · ステップ: スキルステップ → ダメージステップ\n" in out
+    assert "の領域: P2のメイン・エリア → P2のKO置き場\n" in out and " zone: " not in out
+    code, out, _ = invoke("--lang", "en", "run", SCENARIO, "--changes")
+    assert "      · game (game) step: skill → damage\n" in out

@@ -190,3 +190,28 @@ def test_an_effects_instruction_is_named_by_its_words() -> None:
     assert render(gap, "en", "code-of-joker").startswith(
         "光神・アマテラスの第2効果: its instruction “delete” can take no target"
     )
+
+
+def test_state_changes_are_named_in_the_readers_language() -> None:
+    from judgekit.engine.trace import ChangeKind, StateChange
+    from judgekit.render.changes import change_text
+    from judgekit.scenario import load_scenario, run_scenario
+
+    trace = run_scenario(load_scenario(ROOT / "scenarios/divine-cross/advantage-after-modifiers.toml"))
+    lines = {
+        (change_text(c, "ja", trace.game, s.board), change_text(c, "en", trace.game, s.board))
+        for s in trace.steps
+        for c in s.changes
+    }
+    assert ("ステップ: スキルステップ → ダメージステップ", "game (game) step: skill → damage") in lines
+    assert ("森の番人（P2-01）のダメージ: 0 → 800", "森の番人 (P2-01) damage: 0 → 800") in lines
+    assert (
+        "森の番人（P2-01）の領域: P2のメイン・エリア → P2のKO置き場",
+        "森の番人 (P2-01) zone: P2.main → P2.ko",
+    ) in lines
+    assert not any(re.search(r"[a-z]{3,}", ja) for ja, _ in lines), lines
+    face = StateChange(ChangeKind.FACE, "P1-03", "木の葉", "face_down", True, False)
+    assert change_text(face, "ja") == "木の葉（P1-03）の裏向き: はい → いいえ"
+    assert change_text(face, "en") == face.describe() == "木の葉 (P1-03) face_down: true → false"
+    energy = StateChange(ChangeKind.COUNTER, "P1", "P1", "energy:fire", 4, 0)
+    assert change_text(energy, "ja", "dice-castle") == "P1（P1）のエネルギー（火）: 4 → 0"

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from judgekit.engine import BoardView, CardView, RuleRef, Trace, TraceStep, ZoneView
 from judgekit.i18n import N_, Language, translations
+from judgekit.render.changes import change_text
 from judgekit.render.sentences import part_name, render
 
 RuleText = Callable[[RuleRef], str]
@@ -100,7 +101,7 @@ def trace_text(
         lines.append(step_line(step, short, style, lang, trace.game, column))
         if changes:
             for c in step.changes:
-                lines.append(style(f"{'':>6}· {c.describe()}", "dim"))
+                lines.append(style(f"{'':>6}· {change_text(c, lang, trace.game, step.board)}", "dim"))
         if explain is not None:
             for ref in step.rules:
                 text = explain(ref) or _("(text not found)")
@@ -117,6 +118,16 @@ def trace_text(
         lines.append(f"{'':>4}  {end}: {render(o.message, lang, trace.game)}" + (f"  [{ids}]" if ids else ""))
     return "\n".join(lines) + "\n"
 
+
+COUNTER_WORDS = {
+    "cp": "CP",
+    "lp": "LP",
+    "gauge": "joker gauge",
+    "crystals": "crystals",
+    "walls": "walls",
+    "winning_ticket": "winning ticket",
+}
+"""A player's counters on the board → their names (message ids, as the site's board names them)."""
 
 NUMBER_WORDS = {"hp": "HP", "damage": "damage", "power": "power", "bp": "BP", "lv": "level", "attack": "attack"}
 """A card's numbers on the board → their names (message ids, as the site's board names them)."""
@@ -162,7 +173,7 @@ def board_text(board: BoardView, heading: str, lang: Language = "en", game: str 
     zones = [z for p in board.players for z in p.zones] + list(board.shared)
     column = max([9, *(width(z.label or z.name) for z in zones)]) if named else 9
     for p in board.players:
-        counters = ", ".join(f"{k} {v}" for k, v in p.counters)
+        counters = ", ".join(f"{_(COUNTER_WORDS.get(k.lower(), k))} {v}" for k, v in p.counters)
         lines.append(f"  {p.name} ({p.id})" + (f"  {counters}" if counters else ""))
         lines.extend(_zone(z, _, column, named) for z in p.zones)
     for z in board.shared:

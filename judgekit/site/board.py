@@ -81,6 +81,16 @@ NUMBERS: dict[str, str] = {
 }
 """Snapshot numbers → their names (message ids)."""
 
+COUNTERS: dict[str, str] = {
+    "cp": N_("CP"),
+    "lp": N_("LP"),
+    "gauge": N_("joker gauge"),
+    "crystals": N_("crystals"),
+    "walls": N_("walls"),
+    "winning_ticket": N_("winning ticket"),
+}
+"""A player's counters on the board → their names (message ids)."""
+
 MARKERS: dict[str, str] = {
     "damage": N_("damage"),
     "stun": N_("stun"),
@@ -151,6 +161,13 @@ def card_facts(game: str, definition: Mapping[str, Any], markers: Mapping[str, i
 def number_label(name: str) -> UiText:
     """A snapshot number's name in both languages."""
     message = NUMBERS.get(name.lower())
+    return ui(message) if message else UiText(name, name)
+
+
+@functools.cache
+def counter_label(name: str) -> UiText:
+    """A player's counter's name in both languages (``gauge`` → ジョーカーゲージ)."""
+    message = COUNTERS.get(name.lower())
     return ui(message) if message else UiText(name, name)
 
 

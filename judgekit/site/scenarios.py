@@ -402,18 +402,20 @@ class StepView:
 
     index: int
     """Step number, from 1."""
-    where: str
-    """``Turn 2 · battle · damage``."""
+    where: UiText
+    """``ターン2 · バトルフェイズ · ダメージステップ`` / ``Turn 2 · battle phase · damage step``."""
     actor: str
     """Who acted."""
     kind: str
     """The step kind (``action``, ``rule``…)."""
+    kind_words: UiText
+    """The step kind, named in both languages."""
     sentence: UiText
     """What happened, in both languages."""
     rules: tuple[Link, ...]
     """Cited rules, linked, with preview keys."""
-    changes: tuple[str, ...]
-    """The state changes, one line each."""
+    changes: tuple[UiText, ...]
+    """The state changes, one line each, in both languages."""
     board: int
     """Index of the board drawing after this step."""
     changed: frozenset[str]
@@ -568,18 +570,53 @@ def _stale_notice(site: Site, scenario: ScenarioPage) -> StaleNotice | None:
 def _step_view(
     site: Site, step: TraceStep, board: int, previews: dict[str, dict[str, str]], site_game: str
 ) -> StepView:
-    where = " · ".join(p for p in (f"Turn {step.turn}", step.phase, step.step) if p)
+    from judgekit.render.changes import change_text
+
     return StepView(
         index=step.index,
-        where=where,
+        where=where_words(site_game, step.turn, step.phase, step.step),
         actor=step.actor,
         kind=step.kind.value,
         sentence=UiText(*both(step.sentence, site_game)),
         rules=tuple(_rule_link(site, ref, previews) for ref in step.rules),
-        changes=tuple(change.describe() for change in step.changes),
+        changes=tuple(
+            UiText(change_text(c, "ja", site_game, step.board), change_text(c, "en", site_game, step.board))
+            for c in step.changes
+        ),
+        kind_words=ui(STEP_KINDS[step.kind.value]) if step.kind.value in STEP_KINDS else UiText(*[step.kind.value] * 2),
         board=board,
         changed=frozenset(change.subject for change in step.changes),
     )
+
+
+STEP_KINDS: dict[str, str] = {
+    "setup": N_("set-up"),
+    "phase": N_("phase"),
+    "action": N_("action"),
+    "rejected": N_("rejected"),
+    "decision": N_("decision"),
+    "chance": N_("chance"),
+    "trigger": N_("trigger"),
+    "effect": N_("effect"),
+    "rule": N_("rule"),
+    "result": N_("result"),
+    "stop": N_("stop"),
+    "assumption": N_("assumption"),
+}
+"""A trace step's kind → its name on the page (message ids)."""
+
+
+def where_words(game: str, turn: int, phase: str, step: str) -> UiText:
+    """Where the game is, in both languages: ``ターン5 · 第1メインフェイズ · ブロック指定ステップ`` (the phase
+    and step as the game's catalog names them, see :func:`judgekit.render.sentences.part_name`)."""
+    from judgekit.render.sentences import part_name
+
+    turn_words = ui("Turn {turn}", turn=turn)
+    words = {
+        lang: " · ".join(part_name(game, k, v, lang) for k, v in (("phase", phase), ("step", step)) if v)
+        for lang in ("ja", "en")
+    }
+    return UiText(f"{turn_words.ja} · {words['ja']}", f"{turn_words.en} · {words['en']}") if words["en"] else turn_words
 
 
 def _rule_link(site: Site, ref: Any, previews: dict[str, dict[str, str]]) -> Link:
@@ -665,8 +702,8 @@ class PlayerDrawing:
     """Player id."""
     name: str
     """Display name."""
-    counters: tuple[tuple[str, int], ...]
-    """Player-level counters."""
+    counters: tuple[tuple[UiText, int], ...]
+    """Player-level counters, each named in both languages."""
     zones: tuple[ZoneDrawing, ...]
     """The player's zones."""
     is_turn_player: bool
@@ -724,26 +761,21 @@ def board_view(
     """A board snapshot as the template draws it; ``cards`` are the scenario's card definitions
     by key, whose printed facts each card of ``game`` shows (see :mod:`judgekit.site.board`).
     ``drawn`` keeps the cards already drawn for boards of the same game and definitions, by card and zone."""
+    from judgekit.site.board import counter_label
+
     defs = cards or {}
     memo = {} if drawn is None else drawn
     players = tuple(
         PlayerDrawing(
             id=p.id,
             name=p.name,
-            counters=p.counters,
+            counters=tuple((counter_label(k), v) for k, v in p.counters),
             zones=tuple(_zone(z, game, defs, memo) for z in p.zones),
             is_turn_player=p.id == board.turn_player,
         )
         for p in board.players
     )
-    from judgekit.render.sentences import part_name
-
-    turn = ui("Turn {turn}", turn=board.turn)
-    words = {
-        lang: " · ".join(part_name(game, k, v, lang) for k, v in (("phase", board.phase), ("step", board.step)) if v)
-        for lang in ("ja", "en")
-    }
-    caption = UiText(f"{turn.ja} · {words['ja']}", f"{turn.en} · {words['en']}") if words["en"] else turn
+    caption = where_words(game, board.turn, board.phase, board.step)
     waiting = tuple(
         WaitingDrawing(ui(WAITING_KINDS[w.kind]) if w.kind in WAITING_KINDS else UiText(w.kind, w.kind), *w[1:])
         for w in board.waiting
