@@ -50,7 +50,10 @@ def read_scenario_data(path: Path, where: str) -> dict[str, Any]:
     except OSError as exc:
         expected = _("a readable TOML file ({reason})").format(reason=exc.strerror)
         raise ScenarioError([("(file)", expected)], where) from exc
-    data = parse_toml(decode(raw, where), where)
+    text = decode(raw, where)
+    data = parse_toml(text, where)
+    if "\\" not in text and FORBIDDEN_CHARACTERS.search(text) is None:
+        return data  # a string can hold such a character only as written or by an escape: no need to walk it
     problems = list(bad_characters(data))
     if problems:
         raise ScenarioError(problems, where)
