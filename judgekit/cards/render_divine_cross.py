@@ -341,7 +341,8 @@ class _Words:
         out: list[str] = []
         end = "。" if self.language == "ja" else "."
         for skill in reading.get("skills", []):
-            parts = [self.r(msg("dc.read.skill", name=skill["name"], cost=skill["cost"]))]
+            # a skill's text read alone has no name or cost: they are printed on the skill line, not in the text
+            parts = [self.r(msg("dc.read.skill", name=skill["name"], cost=skill["cost"]))] if "name" in skill else []
             if skill.get("damage") is not None:
                 damage = skill["damage"]
                 parts.append(

@@ -422,7 +422,7 @@ def test_every_reading_has_sentences_in_both_languages(language: str) -> None:
             reading = read(item)
         except UnreadText:
             continue
-        as_card = {"skills": [{"name": "x", "cost": 0, **reading}]} if item.where == "skill" else reading
+        as_card = {"skills": [reading]} if item.where == "skill" else reading  # a skill's text: no name, no cost
         if item.where == "ex":
             as_card = {"ex": [reading]}
         for line in card_sentences(as_card, language):  # type: ignore[arg-type]
