@@ -557,8 +557,19 @@ _fail = unread_at
 
 
 def _parse(text: str, start: str, card: str) -> Any:
-    """Parse normalised ``text`` from rule ``start`` and build its vocabulary; UnreadText on failure."""
-    return parse_text(parser(), _Build().transform, text, start, card, "。、:")
+    """Parse normalised ``text`` from rule ``start`` and build its vocabulary; UnreadText on failure. A text
+    whose last sentence leaves out its 。 (1ドロー, as the detailed rules write it in prose) is read as if it
+    had it; what cannot be read either way is reported as written."""
+    try:
+        return parse_text(parser(), _Build().transform, text, start, card, "。、:")
+    except UnreadText:
+        if text.endswith("。"):
+            raise
+        try:
+            return parse_text(parser(), _Build().transform, text + "。", start, card, "。、:")
+        except UnreadText:
+            pass
+        raise
 
 
 def read_ability(text: str, card: str = "") -> Data:
@@ -734,13 +745,20 @@ def guess_printed(text: str) -> Guess:
     for kind, start in _GUESS_ORDER:
         # a unit is read line by line (HP4 and 2回攻撃 on two lines, not HP42回攻撃)
         pieces = [normalize(line) for line in text.splitlines()] if kind == "unit" else [body]
+        if all(_parses(piece, start) for piece in pieces if piece):
+            return kind
+    return "magic"
+
+
+def _parses(body: str, start: str) -> bool:
+    """Whether normalised ``body`` parses from ``start`` (its last 。 left out or not, as :func:`_parse` reads)."""
+    for candidate in (body, body + "。") if not body.endswith("。") else (body,):
         try:
-            for piece in (p for p in pieces if p):
-                parser().parse(piece, start=start)
+            parser().parse(candidate, start=start)
         except UnexpectedInput:
             continue
-        return kind
-    return "magic"
+        return True
+    return False
 
 
 def read_any(text: str, kind: Guess, card: str = "") -> Data:
