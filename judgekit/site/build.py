@@ -223,11 +223,13 @@ def _scenario_pages(
 ) -> list[ScenarioPage]:
     """Every scenario under ``root``, run; a game's runs are read from the cache when its key is there, the
     others' run on ``jobs`` processes (see :mod:`judgekit.site.parallel`), ``meanwhile()`` run here then."""
+    from judgekit.run_cache import RunCache
     from judgekit.site.scenarios import load_scenario_pages
 
+    runs = RunCache(cache / "runs" if cache is not None else None)  # each file's run, shared with `check`
     if any(f.parent != root / game for game, files in by_game.items() for f in files):
         try:  # files in sub-folders are named from the game's folder: run them all
-            return load_scenario_pages(root)
+            return load_scenario_pages(root, runs)
         except JudgekitError as exc:
             raise _not_loaded([str(exc).removeprefix(_NOT_LOADED)]) from exc
     kept = ScenarioCache(cache / "scenarios" if cache is not None else None)
@@ -243,7 +245,7 @@ def _scenario_pages(
     def run(piece: int) -> list[ScenarioPage] | str:
         game = to_run[piece]
         try:
-            ran = load_scenario_pages(root / game)
+            ran = load_scenario_pages(root / game, runs)  # only the files changed since their runs were kept run
         except JudgekitError as exc:
             return str(exc).removeprefix(_NOT_LOADED)
         kept.store(game, keys[game], ran)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from judgekit.run_cache import RunCache
 from judgekit.site.build import _scenario_pages, build_site
 from judgekit.site.incremental import Recorded, record_path, scenario_files, scenario_files_key
 from judgekit.site.output import MARKER
@@ -97,9 +98,9 @@ def test_scenarios_are_replayed_only_when_their_files_change(tmp_path: Path, mon
     runs: list[Path] = []
     real = site_scenarios.load_scenario_pages
 
-    def counted(folder: Path | None = None) -> list[site_scenarios.ScenarioPage]:
+    def counted(folder: Path | None = None, kept: RunCache | None = None) -> list[site_scenarios.ScenarioPage]:
         runs.append(Path(str(folder)))
-        return real(folder)
+        return real(folder, kept)
 
     monkeypatch.setattr(site_scenarios, "load_scenario_pages", counted)
 
