@@ -154,6 +154,11 @@ class _Build(Transformer[Token, Any]):
             out["count"] = unit.many
         return out
 
+    def destroyed_self(self, items: list[Any]) -> Data:
+        """(このユニットは)破壊される: the unit with the ability (フェイズ規定処理について/エンドフェイズ/3's
+        「ターン終了時に破壊される、のタイミング能力」)."""
+        return {"op": "destroy", "target": "self"}
+
     def destroy_all(self, items: list[Any]) -> Data:
         """相手のユニットを全て破壊する: every unit of that player."""
         unit = self._target(items)
