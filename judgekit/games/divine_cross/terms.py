@@ -755,6 +755,19 @@ def _leaving_unit(g: DivineCross, iid: str) -> bool:
     return True
 
 
+def _assist_last_known(g: DivineCross, ctx: Ctx, iid: str, attached_to: str | None) -> None:
+    """812.1: an assist that left the area by its own effect is still read as it last was there, so the rest of the
+    effect's 「このアシストが付いているユニット」 is the unit it was attached to."""
+    if attached_to is None or attached_to != ctx.unit or not g.in_area(attached_to):
+        return
+    g.record(
+        StepKind.EFFECT,
+        ctx.controller,
+        msg("dc.term.assist_last_known", ability=g.what(ctx.label), card=g.card(iid).name, unit=g.cref(attached_to)),
+        ["812.1"],
+    )
+
+
 def _this_card_cites(g: DivineCross, iid: str) -> list[str]:
     """The rules on a card of the areas leaving them: a new card elsewhere (302.3), without its markers (907.6)."""
     card = g.card(iid)
@@ -786,9 +799,11 @@ def discard_this(g: DivineCross, ctx: Ctx, op: Discard, *, silent: bool = False)
         return False
     cites = ["910.1", "813.2", *_this_card_cites(g, iid)]
     unit = _leaving_unit(g, iid)
+    attached_to = card.attached_to
     to_discard(g, [iid], cites, msg("dc.why.discarded_by", ability=what), ctx.controller)
     if unit:
         forget_effects_on(g, iid)
+    _assist_last_known(g, ctx, iid, attached_to)
     if from_hand:  # 手札からカードが捨てられた時 (807.2)
         abilities.trigger(g, Event("discarded", card.owner, iid, ctx.source), moved_from=card.zone)
     ctx.discarded += 1
@@ -829,6 +844,7 @@ def put_in_ko_this(g: DivineCross, ctx: Ctx, op: PutInKo, *, silent: bool = Fals
         msg("dc.term.this_card_put_in_ko", ability=what, card=card.name, zone=g.zref(origin)),
         cites,
     )
+    _assist_last_known(g, ctx, iid, card.attached_to)
     abilities.trigger(g, Event("put_in_ko", card.owner, iid, ctx.source), moved_from=origin)
     return True
 
