@@ -513,6 +513,16 @@ class _Build(Transformer[Token, Any]):
         entry = {"op": "delayed", "on": _CARD_EVENT[_token(items, "CARD_EVENT")], "subject": subject, "effects": steps}
         return ("effects", [entry], False)
 
+    def delayed_turn(self, items: list[Any]) -> Sentence:
+        """「このターンの間、…たび、」: a delayed ability that triggers every time this turn (11.8.17.2)."""
+        steps, may = next(i for i in items if isinstance(i, tuple))
+        if may:
+            raise _Unread("…してもよい in a delayed ability")
+        subject = _subject(next(i for i in items if isinstance(i, _Target | _Desc)))
+        on = _CARD_EVENT[_token(items, "CARD_EVENT")]
+        entry = {"op": "delayed", "on": on, "subject": subject, "period": "turn", "effects": steps}
+        return ("effects", [entry], False)
+
     def choose(self, items: list[Any]) -> Sentence:
         desc = next(i for i in items if isinstance(i, _Desc))
         out: Data = {"what": desc.filter, "whose": _side(desc.owner)}
@@ -1184,7 +1194,10 @@ def _settle(ops: list[Data], it: str) -> list[Data]:
                 if it == IT:
                     raise _Unread("このターンのエンドフェイズ開始時に、そのフォワード… with no card named before")
                 op["about"] = it
-            op["effects"] = _settle(op["effects"], "about" if "about" in op else IT)
+            # それ in a delayed ability: the cards it is about, else the card of its event (「次にあなたのフォワードが
+            # フィールドに出たとき、それに…」)
+            inner = "about" if "about" in op else ("event.subject" if op.get("subject", "self") != "self" else IT)
+            op["effects"] = _settle(op["effects"], inner)
             _no_it(op["effects"])
         out.append(op)
     return out
@@ -1280,8 +1293,16 @@ _CARD_LEVEL = (
 _KEYWORD_LINE = re.compile(r"^(?:(?:ヘイスト|ブレイブ|先制攻撃|バックアタック)[、\s]*)+$")
 
 
+def _finished(body: Data, text: str, card: str) -> Data:
+    """A body's keys once the whole text is read (:func:`_finish`); what they cannot hold as UnreadText."""
+    try:
+        return _finish(body, IT)
+    except _Unread as exc:
+        raise UnreadText(text, 0, text, card, exc.what) from None
+
+
 def _summon_keys(read: Data, card: str, text: str) -> Data:
-    out = _finish(read, IT)
+    out = _finished(read, text, card)
     if out.pop("_may", False):
         raise UnreadText(text, 0, text, card, "…してもよい in a summon's effect (other than casting a card)")
     reads = out.pop("reads", None)
@@ -1330,7 +1351,7 @@ def read_ability(text: str, name: str = "", card: str = "") -> Data:
 def read_mode(text: str, name: str = "", card: str = "") -> Data:
     """One mode's text (what is between 「」 after 以下から…選ぶ): its ``choose`` and ``effects``."""
     body = normalize(text, name)
-    out = _finish(_parse(body, "body", card or name), IT)
+    out = _finished(_parse(body, "body", card or name), body, card or name)
     extra = sorted(k for k in out if k not in ("choose", "effects"))
     if extra:
         raise UnreadText(body, 0, body, card or name, f"a mode with {', '.join(extra)}")
@@ -1343,7 +1364,7 @@ def _card_level(text: str, name: str, card: str) -> Data:
     if body.startswith("デジョン"):
         dejon: Data = _parse(body, "dejon_line", card or name)
         return dejon
-    out = _finish(_parse(body, "body", card or name), IT)
+    out = _finished(_parse(body, "body", card or name), body, card or name)
     for key in ("choose", "effects", "_may", "reads", "replaces", "per_turn"):
         if key in out:
             raise UnreadText(body, 0, body, card or name, f"{key} of a character's own (not an ability's)")
