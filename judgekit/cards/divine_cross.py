@@ -318,7 +318,7 @@ class _Build(Transformer[Token, Any]):
             "op": "place_marker",
             "target": _effect_target(items, "マーカー"),
             "marker": _MARKER.get(marker, marker),
-            "count": _num(items),
+            "count": _num(items) if _tokens(items, "NUMBER") else 1,  # (名称)マーカーを置く: one marker (907.3)
         }
 
     def remove_marker(self, items: list[Any]) -> Data:
@@ -395,6 +395,11 @@ class _Build(Transformer[Token, Any]):
     def modify_damage(self, items: list[Any]) -> Data:
         sign = -1 if _token(items, "UPDOWN").startswith("ダウン") else 1
         return {"op": "modify_damage", "by": sign * _num(items)}
+
+    def modify_damage_per(self, items: list[Any]) -> Data:
+        per = next(i for i in items if isinstance(i, str) and not isinstance(i, Token))
+        sign = -1 if _token(items, "UPDOWN").startswith("ダウン") else 1
+        return {"op": "modify_damage", "by": sign * _num(items), "per": per}
 
     def multiply_damage(self, items: list[Any]) -> Data:
         return {"op": "modify_damage", "multiply": _num(items)}
