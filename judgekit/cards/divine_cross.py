@@ -727,6 +727,17 @@ class _Build(Transformer[Token, Any]):
     def trig_ko(self, items: list[Any]) -> Data:
         return {"on": "ko"}
 
+    def trig_played(self, items: list[Any]) -> Data:
+        return {"on": "played"}
+
+    def trig_kos_unit(self, items: list[Any]) -> Data:
+        return {"on": "kos_unit"}
+
+    def trig_kos_side(self, items: list[Any]) -> Data:
+        raise _Unread(
+            "KOした時 of one player's units: the vocabulary's kos_unit (813.5) does not name the KO'd unit's side"
+        )
+
     def trig_skill_damage_taken(self, items: list[Any]) -> Data:
         return {"on": "skill_damage_taken"}
 
