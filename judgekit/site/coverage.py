@@ -25,8 +25,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from judgekit.games.coverage import Status
+from judgekit.i18n import N_, translations
 from judgekit.render.html import has_japanese
 from judgekit.site.books import BookPages, Link, summary
+from judgekit.site.i18n import UiText, ui
 from rules_index.errors import JudgekitError
 
 if TYPE_CHECKING:
@@ -69,9 +71,9 @@ class Cover(StrEnum):
     """No row in the table (or, without a table, cited by neither the engine nor a scenario): untested."""
 
     def legend(self, table: bool = True) -> str:
-        """What the colour means, for the legend (of a game with a coverage table, or without one)."""
+        """What the colour means, for the legend (of a game with a coverage table, or without one): a message id."""
         if self is Cover.NONE and not table:
-            return "cited by neither the engine nor a scenario: untested"
+            return N_("cited by neither the engine nor a scenario: untested")
         return _LEGEND[self]
 
     @property
@@ -81,13 +83,21 @@ class Cover(StrEnum):
 
 
 _LEGEND = {
-    Cover.EXERCISED: "implemented and exercised by scenarios",
-    Cover.IMPLEMENTED: "implemented, cited by no scenario's trace",
-    Cover.MODELLED: "modelled in the engine's data",
-    Cover.NO_CODE: "needs no code (definition, card face, policy, heading)",
-    Cover.NOT_REACHABLE: "not reachable by the engine",
-    Cover.NONE: "no row: untested",
+    Cover.EXERCISED: N_("implemented and exercised by scenarios"),
+    Cover.IMPLEMENTED: N_("implemented, cited by no scenario's trace"),
+    Cover.MODELLED: N_("modelled in the engine's data"),
+    Cover.NO_CODE: N_("needs no code (definition, card face, policy, heading)"),
+    Cover.NOT_REACHABLE: N_("not reachable by the engine"),
+    Cover.NONE: N_("no row: untested"),
 }
+
+STATUS_WORDS = {
+    "definition": N_("definition"),
+    "card-face": N_("card face"),
+    "policy": N_("policy"),
+    "heading": N_("heading"),
+}
+"""The no-code statuses of a coverage table → their names in the legend (message ids)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,12 +228,12 @@ class LegendEntry:
 
     cover: Cover
     """The colour."""
-    text: str
-    """What it means."""
+    text: UiText
+    """What it means, in both languages."""
     count: int
     """How many rules of the map have it."""
-    detail: str
-    """How the count splits by table status (``definition 38, heading 109``), when it does."""
+    detail: UiText
+    """How the count splits by table status (``definition 38, heading 109``), when it does, in both languages."""
 
 
 # --------------------------------------------------------------------------- the table
@@ -409,10 +419,15 @@ def legend(cells: Iterable[Cell], engine: EngineCoverage | None) -> list[LegendE
     shown.append(Cover.NONE)
     out = []
     for cover in shown:
-        split = ""
-        if cover is Cover.NO_CODE:
-            split = ", ".join(f"{s.value} {detail[s.value]}" for s in Status if s in NO_CODE and detail[s.value])
-        out.append(LegendEntry(cover, cover.legend(table=bool(engine and engine.table)), counts[cover], split))
+        parts = [
+            (STATUS_WORDS.get(s.value, s.value), detail[s.value]) for s in Status if s in NO_CODE and detail[s.value]
+        ]
+        split = {
+            lang: translations(lang).gettext(", ").join(f"{translations(lang).gettext(w)} {n}" for w, n in parts)
+            for lang in ("ja", "en")
+        }
+        text = ui(cover.legend(table=bool(engine and engine.table)))
+        out.append(LegendEntry(cover, text, counts[cover], UiText(split["ja"], split["en"])))
     return out
 
 

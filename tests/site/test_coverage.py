@@ -138,8 +138,11 @@ def test_the_divine_cross_map_counts_match_the_table(site_dir: Path) -> None:
     assert legend["no-code"] == sum(statuses[s] for s in ("definition", "card-face", "policy", "heading"))
     assert legend["not-reachable"] == statuses["not-reachable"]
     assert legend["none"] == 0
-    detail = "definition {definition}, card-face {card-face}, policy {policy}, heading {heading}"
-    assert f"({detail.format_map(statuses)})" in page
+    detail = "definition {definition}, card face {card-face}, policy {policy}, heading {heading}"
+    assert f'<span class="l-en" lang="en">{detail.format_map(statuses)}</span>' in page
+    detail_ja = "定義 {definition}、カード面 {card-face}、方針 {policy}、見出し {heading}"
+    assert f'<span class="l-ja" lang="ja">{detail_ja.format_map(statuses)}</span>' in page
+    assert "コード不要（定義、カード面、方針、見出し）" in page  # the legend in both languages
     assert "from the engine's coverage table (<code>judgekit/games/divine_cross/coverage.toml</code>)" in page
 
 
@@ -223,7 +226,8 @@ def test_a_toy_table_colours_the_map(tables: Path, tmp_path: Path) -> None:
     }
     assert "no scenario&#39;s trace cites it" in page
     assert EVIL not in page and "Defines players &lt;script&gt;" in page
-    assert "but not in this document: <code>404</code>, <code>999</code></p>" in page
+    assert "but not in this document</span>: <code>404</code>, <code>999</code></p>" in page
+    assert "エンジンまたはトレースが挙げているが、この文書にないもの</span>" in page
     previews = _previews(page)
     assert previews[cells["200.1.html"][2]]["notes"][1] == {"label": "functions", "text": "deal_damage", "ja": False}
 
@@ -233,7 +237,8 @@ def test_a_row_the_trace_contradicts_is_pointed_out(tables: Path, tmp_path: Path
     table.write_text(TOY_TABLE.replace('"200.1" = { status = "implemented"', '"200.1" = { status = "modelled"'))
     out = build_site(tmp_path / "site", index=toy_index(), scenarios=[toy_scenario()]).out
     page = (out / GamePaths(GAME).coverage).read_text(encoding="utf-8")
-    assert "the table does not say implemented: <code>200.1</code> (modelled)" in page
+    assert "the table does not say implemented</span>: <code>200.1</code> (modelled)" in page
+    assert "シナリオのトレースが引用しているが、表では実装済みとされていないもの</span>" in page
 
 
 def test_a_table_that_cannot_be_read_is_reported_and_the_map_falls_back(tables: Path, tmp_path: Path) -> None:
@@ -243,7 +248,8 @@ def test_a_table_that_cannot_be_read_is_reported_and_the_map_falls_back(tables: 
     assert warning.startswith("judgekit/games/toy_game/coverage.toml: 1 problem(s) in the coverage table:")
     assert "100: unknown status 'headline'" in warning
     page = (report.out / GamePaths(GAME).coverage).read_text(encoding="utf-8")
-    assert "<p>The engine's coverage table cannot be read, so this map comes from the scenario traces alone:" in page
+    assert "The engine's coverage table cannot be read, so this map comes from the scenario traces alone:</span>" in page
+    assert "エンジンのカバレッジ表を読み込めないため、このマップはシナリオのトレースだけから作っています:" in page
     assert "100: unknown status &#39;headline&#39;" in page
     drawn = {href.rsplit("/", 1)[-1]: cell[0] for href, cell in _cells(page).items()}
     assert drawn["200.1.html"] == "exercised" and drawn["100.html"] == "none"  # from the trace alone
