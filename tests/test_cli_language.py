@@ -312,8 +312,8 @@ def test_the_terminal_trace_names_where_the_game_is_and_its_zones_in_japanese() 
     code, out, _ = invoke("--lang", "ja", "run", SCENARIO, "--until", "4")
     assert code == 0
     lines = out.splitlines()
-    assert lines[3].startswith("   3  T4 スキルステップ") and " rules  バトルフェイズ：スキルステップ" in lines[3]
-    assert lines[1].index(" rules ") == lines[3].index(" rules ") + len("スキルステップ") - len("バトルフェイズ")
+    assert lines[3].startswith("   3  T4 スキルステップ") and " ルール バトルフェイズ：スキルステップ" in lines[3]
+    assert lines[1].index(" ルール ") == lines[3].index(" ルール ") + len("スキルステップ") - len("バトルフェイズ")
     assert "\nステップ 4 の後の盤面: ターン 4、P1 のターン、スキルステップ\n" in out
     assert "\n    メイン・エリア      炎の剣士 [P1-01] HP 900 ダメージ 0; エネルギー 1 (芽吹きの妖精); " in out
     assert "\n    KO置き場            -\n" in out
@@ -325,7 +325,7 @@ def test_the_terminal_trace_names_where_the_game_is_and_its_zones_in_japanese() 
         and "\n    main      炎の剣士 [P1-01] HP 900 damage 0; energy 1" in out
     )
     code, out, _ = invoke("--lang", "ja", "run", SCENARIO, "--format", "md", "--until", "2")
-    assert "2. **T4 バトルフェイズ開始ステップ** · rules · " in out
+    assert "2. **T4 バトルフェイズ開始ステップ** · ルール · " in out
 
 
 def test_a_card_that_reads_otherwise_is_reported_in_the_chosen_language(tmp_path: Path) -> None:

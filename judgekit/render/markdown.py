@@ -7,7 +7,7 @@ import re
 from judgekit.engine import Trace
 from judgekit.i18n import Language
 from judgekit.render.sentences import render
-from judgekit.render.text import END_WORDS, RuleText, board_text, where, words
+from judgekit.render.text import END_WORDS, RuleText, actor_words, board_text, where, words
 
 
 def trace_markdown(
@@ -27,7 +27,8 @@ def trace_markdown(
             break
         ids = ", ".join(f"`{short} {r.id}`" for r in step.rules)
         sentence = _escape(render(step.sentence, lang, trace.game))
-        head = f"{step.index}. **{_escape(where(step, lang, trace.game))}** · {_escape(step.actor)} · {sentence}"
+        actor = _escape(actor_words(step.actor, lang))
+        head = f"{step.index}. **{_escape(where(step, lang, trace.game))}** · {actor} · {sentence}"
         lines.append(head + (f" — {ids}" if ids else ""))
         if explain is not None:
             for ref in step.rules:

@@ -56,6 +56,17 @@ def part_words(phase: str, step: str, lang: Language = "en", game: str = "") -> 
     return part_name(game, "step", step, lang) if step else part_name(game, "phase", phase, lang)
 
 
+ACTORS = {"rules": N_("the rules"), "chance": N_("chance")}
+"""A step's actor that is not a player → its name (message ids)."""
+
+
+def actor_words(actor: str, lang: Language = "en") -> str:
+    """Who acted: a player's id as it is; the rules or chance named in ``lang`` (``rules`` in English, as kept)."""
+    if lang == "en" or actor not in ACTORS:
+        return actor
+    return words(lang)(ACTORS[actor])
+
+
 def width(text: str) -> int:
     """How many terminal columns ``text`` takes (a wide character, as in Japanese, takes two)."""
     return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
@@ -77,7 +88,8 @@ def step_line(
     text = f"{marker}{render(step.sentence, lang, game)}"
     if step.kind.value in ("rejected", "stop"):
         text = style(text, "stop")
-    return f"{step.index:>4}  {style(padded(where(step, lang, game), column), 'dim')} {step.actor:<6} {text}{cites}"
+    actor = padded(actor_words(step.actor, lang), 6)
+    return f"{step.index:>4}  {style(padded(where(step, lang, game), column), 'dim')} {actor} {text}{cites}"
 
 
 def trace_text(

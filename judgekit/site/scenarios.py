@@ -404,8 +404,8 @@ class StepView:
     """Step number, from 1."""
     where: UiText
     """``ターン2 · バトルフェイズ · ダメージステップ`` / ``Turn 2 · battle phase · damage step``."""
-    actor: str
-    """Who acted."""
+    actor: UiText
+    """Who acted (a player's id; the rules or chance named in Japanese)."""
     kind: str
     """The step kind (``action``, ``rule``…)."""
     kind_words: UiText
@@ -571,11 +571,12 @@ def _step_view(
     site: Site, step: TraceStep, board: int, previews: dict[str, dict[str, str]], site_game: str
 ) -> StepView:
     from judgekit.render.changes import change_text
+    from judgekit.render.text import actor_words
 
     return StepView(
         index=step.index,
         where=where_words(site_game, step.turn, step.phase, step.step),
-        actor=step.actor,
+        actor=UiText(actor_words(step.actor, "ja"), step.actor),
         kind=step.kind.value,
         sentence=UiText(*both(step.sentence, site_game)),
         rules=tuple(_rule_link(site, ref, previews) for ref in step.rules),
