@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import pickle
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -242,18 +243,23 @@ def _scenario_pages(
             found[game] = cached
     to_run = [game for game in keys if game not in found]
 
-    def run(piece: int) -> list[ScenarioPage] | str:
+    def run(piece: int) -> bytes | str:
         game = to_run[piece]
         try:
             ran = load_scenario_pages(root / game, runs)  # only the files changed since their runs were kept run
         except JudgekitError as exc:
             return str(exc).removeprefix(_NOT_LOADED)
-        kept.store(game, keys[game], ran)
-        return ran
+        data = pickle.dumps(ran, protocol=pickle.HIGHEST_PROTOCOL)  # once, for the cache and for the way back
+        kept.store_pickled(game, keys[game], data)
+        return data
 
     # a game's scenarios are one piece: a worker loads only the engines of the games it runs
     costs = [_GAME_COST + sum(f.stat().st_size for f in by_game.get(game, ())) for game in to_run]
-    found.update(zip(to_run, run_pieces(run, costs, jobs, meanwhile=meanwhile), strict=True))
+
+    def done(piece: int, sent: bytes | str) -> None:  # each game's pages read as they come
+        found[to_run[piece]] = sent if isinstance(sent, str) else pickle.loads(sent)
+
+    run_pieces(run, costs, jobs, done=done, meanwhile=meanwhile)
     pages: list[ScenarioPage] = []
     problems: list[str] = []
     for game in keys:
@@ -270,11 +276,13 @@ def _scenario_pages(
 
 def _name_pages(index: RulesIndex) -> None:
     """Name every book's pages (:func:`~judgekit.site.layout.readable_names`) while the scenarios run: an outline
-    id's name is its headings in romaji, and pykakasi takes a second to load its dictionaries."""
+    id's name is its headings in romaji, and pykakasi takes a second to load its dictionaries. And import the
+    scenario models and traces the workers' pages are made of (half a second), before their pages come back."""
     from judgekit.site.layout import readable_names
 
     for bi in index.books.values():
         readable_names(rule.id for rule in bi.book.rules)
+    import judgekit.scenario  # noqa: F401  (what the pages the workers send back are made of)
 
 
 _GAME_COST = 200_000
@@ -413,7 +421,7 @@ class Site:
         def render(piece: int) -> tuple[list[str], int, list[str]]:
             return self._render_part(writer, parts[to_render[piece]][1])
 
-        def done(piece: int) -> None:
+        def done(piece: int, _made: tuple[list[str], int, list[str]]) -> None:
             if plan is not None and plan.progress is not None:
                 plan.progress(progress_label(parts[to_render[piece]][0].name))
 

@@ -145,6 +145,10 @@ class ScenarioCache:
 
     def store(self, game: str, key: str, pages: Sequence[ScenarioPage]) -> None:
         """Keep ``pages`` under ``key`` (written atomically), dropping the game's older runs."""
+        self.store_pickled(game, key, pickle.dumps(list(pages), protocol=pickle.HIGHEST_PROTOCOL))
+
+    def store_pickled(self, game: str, key: str, data: bytes) -> None:
+        """Keep the pages pickled as ``data`` (a list, as :meth:`store` pickles it) under ``key``."""
         if self.folder is None:
             return
         try:
@@ -155,7 +159,7 @@ class ScenarioCache:
                     old.unlink(missing_ok=True)
             fd, tmp = tempfile.mkstemp(dir=self.folder, prefix=".scenarios-", suffix=".tmp")
             with os.fdopen(fd, "wb") as fh:
-                pickle.dump(list(pages), fh, protocol=pickle.HIGHEST_PROTOCOL)
+                fh.write(data)
             os.replace(tmp, target)
         except OSError:
             return

@@ -40,11 +40,11 @@ def run_pieces(
     costs: Sequence[float],
     processes: int,
     *,
-    done: Callable[[int], None] | None = None,
+    done: Callable[[int, R], None] | None = None,
     meanwhile: Callable[[], None] | None = None,
 ) -> list[R]:
     """``work(i)`` for each piece ``i`` (``costs[i]`` says how long it may take, relatively), on up to ``processes``
-    processes; the results in the pieces' order. ``done(i)`` is called here as each piece finishes;
+    processes; the results in the pieces' order. ``done(i, result)`` is called here as each piece finishes;
     ``meanwhile()`` is run here while the workers work (first, when there are none).
 
     The costliest pieces start first, each on the first worker free, so that the workers finish close together.
@@ -59,7 +59,7 @@ def run_pieces(
         for i in range(count):
             results.append(work(i))
             if done is not None:
-                done(i)
+                done(i, results[-1])
         return results
     global _work
     order = sorted(range(count), key=lambda i: (-costs[i], i))
@@ -71,9 +71,9 @@ def run_pieces(
                 if meanwhile is not None:
                     meanwhile()
                 for future in as_completed(futures):
-                    future.result()  # a piece's exception, at once
+                    result = future.result()  # a piece's exception, at once
                     if done is not None:
-                        done(futures[future])
+                        done(futures[future], result)  # type: ignore[arg-type]
             except BaseException:
                 pool.shutdown(cancel_futures=True)  # the pieces not started are not run for nothing
                 raise
