@@ -174,6 +174,8 @@ class _Target:
 
     selector: str
     filter: Data = field(default_factory=dict)
+    every: bool = False
+    """Said with すべて: as a subject, all of them (a static's), never one of them (a trigger's)."""
 
 
 def _plural(desc: _Desc) -> _Target:
@@ -278,6 +280,10 @@ class _Build(Transformer[Token, Any]):
     def t_all(self, items: list[Any]) -> _Target:
         desc = next(i for i in items if isinstance(i, _Desc))
         return _plural(desc)
+
+    def t_every(self, items: list[Any]) -> _Target:
+        target = self.t_all(items)
+        return _Target(target.selector, target.filter, every=True)
 
     # ------------------------------------------------------------ effects
     def damage(self, items: list[Any]) -> Data:
@@ -726,7 +732,8 @@ class _Build(Transformer[Token, Any]):
         return _trigger(_CARD_EVENT[_token(items, "CARD_EVENT")], what)
 
     def trig_attacks(self, items: list[Any]) -> Data:
-        return _trigger("attacks", next(i for i in items if isinstance(i, _Target | _Desc)))
+        on = "attacks" if _token(items, "EACH_TIME").startswith("アタック") else "blocks"
+        return _trigger(on, next(i for i in items if isinstance(i, _Target | _Desc)))
 
     def trig_enters_side(self, items: list[Any]) -> Data:
         desc = next(i for i in items if isinstance(i, _Desc))
@@ -893,6 +900,10 @@ class _Build(Transformer[Token, Any]):
     def cond_controls(self, items: list[Any]) -> Data:
         return _controls(items)
 
+    def cond_turn(self, items: list[Any]) -> Data:
+        """「あなたのターンの間、」: while it is that player's turn (Condition.turn)."""
+        return {"turn": _own(_who(items))}
+
     def statics(self, items: list[Any]) -> list[Data]:
         out: list[Data] = []
         for item in items:
@@ -1056,6 +1067,8 @@ def _cost_name(cost: Data) -> str:
 
 def _subject(what: _Target | _Desc) -> str:
     """The subject of a card event: this card, or whose cards of what type (8 Subject values)."""
+    if isinstance(what, _Target) and what.every:
+        raise _Unread("すべて in a trigger's subject (each of them, or all of them at once?)")
     if isinstance(what, _Target):
         if what.selector == "self":
             return "self"
@@ -1091,7 +1104,7 @@ def _trigger(on: str, what: _Target | _Desc) -> Data:
         kind = rest.pop("type", None)
         base = _Desc(what.owner, {"type": kind} if kind else {})
     elif what.filter:
-        rest, base = dict(what.filter), _Target(what.selector)
+        rest, base = dict(what.filter), _Target(what.selector, every=what.every)
     out["subject"] = _subject(base)
     if rest:
         if on not in _ON_FIELD_EVENTS:
