@@ -807,6 +807,12 @@ class _Build(Transformer[Token, Any]):
             raise _Unread("…してもよい before damage")
         return ("before_damage", steps)
 
+    def before_damage_if(self, items: list[Any]) -> tuple[str, Any]:
+        if items[-1][1]:
+            raise _Unread("…してもよい before damage")
+        _, steps, _ = self.conditional(items)
+        return ("before_damage", steps)
+
     def stunned_ok(self, items: list[Any]) -> tuple[str, Any]:
         return ("stunned_ok", True)
 
