@@ -218,7 +218,7 @@ class _Build(Transformer[Token, Any]):
         return self._on("recover", items)
 
     def level(self, items: list[Any]) -> Any:
-        sign = -1 if _token(items, "LEVEL_VERB") == "下げる" else 1
+        sign = -1 if _token(items, "LEVEL_VERB").startswith("下げ") else 1
         return self._on("level", items, by=sign * _num(items))
 
     def level_signed(self, items: list[Any]) -> Any:
@@ -235,7 +235,7 @@ class _Build(Transformer[Token, Any]):
         return {"op": "cp", "player": _who(items), "by": int(_token(items, "SIGNED"))}
 
     def cp_verb(self, items: list[Any]) -> Data:
-        sign = -1 if _token(items, "CP_VERB") == "減らす" else 1
+        sign = -1 if _token(items, "CP_VERB").startswith("減ら") else 1
         return {"op": "cp", "player": _who(items), "by": sign * _num(items)}
 
     def life(self, items: list[Any]) -> Data:
