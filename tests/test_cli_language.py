@@ -219,6 +219,7 @@ def test_clicks_own_words_in_japanese() -> None:
         (["rule", "dc", "1", "extra"], "余分な引数があります（extra）", "Got unexpected extra argument"),
         (["search", "dc", "x", "--limit", "0"], "範囲 x>=1 の数を指定してください", "'--limit' / '-n'"),
         (["rule", "dc", "1", "-f"], "オプション '-f' には値が必要です。", "Option '-f' requires an argument."),
+        ([], "コマンドがありません。", "Missing command."),
     ],
 )
 def test_usage_errors_in_the_chosen_language(args: list[str], japanese: str, english: str) -> None:

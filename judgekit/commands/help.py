@@ -332,6 +332,8 @@ class LocalisedGroup(LocalisedHelp, TyperGroup):
 
     def invoke(self, ctx: Context) -> Any:
         """Run the chosen command; a usage error in the interface's language."""
+        if cli_language() != "en" and not getattr(ctx, "_protected_args", True) and not self.invoke_without_command:
+            raise LocalisedUsageError(_("Missing command."), ctx)  # options but no command (typer's own check)
         try:
             return super().invoke(ctx)
         except UsageError as exc:
