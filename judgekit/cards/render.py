@@ -49,6 +49,32 @@ def card_toml(reading: Data) -> str:
     return "\n".join(lines)
 
 
+def game_sentences(game: str, reading: Data, language: Language) -> list[str]:
+    """What ``game``'s reader read, in plain words in ``language`` (``game`` as the card command names it)."""
+    from judgekit.cards import render_code_of_joker, render_dice_castle, render_divine_cross, render_fftcg
+
+    if game == "dice-castle":
+        return render_dice_castle.card_sentences(reading, language)
+    if game == "fftcg":
+        return render_fftcg.card_sentences(reading)
+    if game == "code-of-joker":
+        return render_code_of_joker.card_sentences(reading)
+    return render_divine_cross.card_sentences(reading, language)
+
+
+def game_toml(game: str, reading: Data, language: Language) -> str:
+    """The keys of a ``[cards.KEY]`` table for what ``game``'s reader read (comments in ``language``)."""
+    from judgekit.cards import render_code_of_joker, render_dice_castle, render_fftcg
+
+    if game == "dice-castle":
+        return render_dice_castle.card_toml(reading, language)
+    if game == "fftcg":
+        return render_fftcg.card_toml(reading)
+    if game == "code-of-joker":
+        return render_code_of_joker.card_toml(reading)
+    return card_toml(reading)
+
+
 def card_sentences(reading: Data, language: Language | None = None) -> list[str]:
     """What the Divine Cross reader read, one sentence per skill, EX power or effect, in ``language`` (the command
     line's, by default): see :mod:`judgekit.cards.render_divine_cross`."""

@@ -12,11 +12,12 @@ from typing import Annotated
 
 import typer
 
-from judgekit.cards import code_of_joker, dice_castle, fftcg, render_code_of_joker, render_dice_castle, render_fftcg
+from judgekit.cards import code_of_joker, dice_castle, fftcg
 from judgekit.cards.divine_cross import guess_kind, read_card
-from judgekit.cards.render import card_sentences, card_toml
+from judgekit.cards.render import game_sentences, game_toml
 from judgekit.commands.common import echo_json, guarded
 from judgekit.i18n import N_
+from judgekit.language import cli_language
 from rules_index.errors import JudgekitError
 
 READERS = ("divine-cross", "fftcg", "code-of-joker", "dice-castle")
@@ -174,14 +175,8 @@ def card(
         echo_json({"game": key, "kind": used, "text": text, "reading": reading})
         return
     typer.echo(read_as_line(used, guessed=kind is None))
-    toml, sentences = (
-        (render_fftcg.card_toml, render_fftcg.card_sentences) if key == "fftcg" else (card_toml, card_sentences)
-    )
-    if key == "code-of-joker":
-        toml, sentences = render_code_of_joker.card_toml, render_code_of_joker.card_sentences
-    if key == "dice-castle":
-        toml, sentences = render_dice_castle.card_toml, render_dice_castle.card_sentences
-    typer.echo(toml(reading))
+    language = cli_language()
+    typer.echo(game_toml(key, reading, language))
     typer.echo("")
-    for sentence in sentences(reading):
+    for sentence in game_sentences(key, reading, language):
         typer.echo(sentence)

@@ -105,7 +105,7 @@ def test_card_command_reads_dice_castle() -> None:
     )
     assert result.exit_code == 0, result.output
     assert 'counter = { on = "attacks", whose = "opponent"' in result.output
-    assert "Counter: when your opponent has a unit attack: destroy that unit." in result.output
+    assert "Counter: when the opponent's unit attacks: destroy that unit." in result.output
     cost = CliRunner().invoke(app, ["card", "dice-castle", "--kind", "cost", "火2水1"])
     assert "cost = { fire = 2, water = 1 }" in cost.output
 
