@@ -201,6 +201,7 @@ GAME_PREFIX = {"divine-cross": "dc", "fftcg": "ff", "code-of-joker": "coj", "dic
 """Each built-in game's message id prefix."""
 
 
+@functools.lru_cache(maxsize=4096)
 def part_name(game: str, kind: str, name: str, language: Language) -> str:
     """A phase's or step's name (``kind`` is ``phase`` or ``step``; ``name`` as the engine keeps it) in
     ``language``, from the game's catalog when it names it: in full as the rulebook prints it where the

@@ -277,12 +277,19 @@ def _scenario_pages(
 def _name_pages(index: RulesIndex) -> None:
     """Name every book's pages (:func:`~judgekit.site.layout.readable_names`) while the scenarios run: an outline
     id's name is its headings in romaji, and pykakasi takes a second to load its dictionaries. And import the
-    scenario models and traces the workers' pages are made of (half a second), before their pages come back."""
+    scenario models and traces the workers' pages are made of (half a second), before their pages come back, and
+    read the engines' message catalogs every scenario page's sentences come from."""
     from judgekit.site.layout import readable_names
 
     for bi in index.books.values():
         readable_names(rule.id for rule in bi.book.rules)
     import judgekit.scenario  # noqa: F401  (what the pages the workers send back are made of)
+    from judgekit.i18n import LOCALE_DIR
+    from judgekit.render.sentences import engine_catalog
+
+    for language in ("ja", "en"):  # read here once, not again by each worker drawing the games' pages
+        for po in sorted((LOCALE_DIR / language / "LC_MESSAGES").glob("engine-*.po")):
+            engine_catalog(language, po.stem)
 
 
 _GAME_COST = 200_000

@@ -607,6 +607,7 @@ STEP_KINDS: dict[str, str] = {
 """A trace step's kind → its name on the page (message ids)."""
 
 
+@functools.lru_cache(maxsize=4096)
 def where_words(game: str, turn: int, phase: str, step: str) -> UiText:
     """Where the game is, in both languages: ``ターン5 · 第1メインフェイズ · ブロック指定ステップ`` (the phase
     and step as the game's catalog names them, see :func:`judgekit.render.sentences.part_name`)."""
