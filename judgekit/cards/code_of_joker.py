@@ -217,6 +217,9 @@ class _Build(Transformer[Token, Any]):
     def recover(self, items: list[Any]) -> Any:
         return self._on("recover", items)
 
+    def release(self, items: list[Any]) -> Any:
+        return self._on("release", items)
+
     def level(self, items: list[Any]) -> Any:
         sign = -1 if _token(items, "LEVEL_VERB").startswith("下げ") else 1
         return self._on("level", items, by=sign * _num(items))

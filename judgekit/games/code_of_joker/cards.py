@@ -184,6 +184,16 @@ class Recover:
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
+class Release:
+    """アタック制限を解除する: the units lose the attack restriction (用語/アタック制限/3: lifted by effects)."""
+
+    op: Literal["release"]
+    """Lift the attack restriction."""
+    target: Target
+    """Which units."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
 class ChangeLevel:
     """レベルアップ / ダウン: the clock level changes by ``by`` (between 1 and 3)."""
 
@@ -345,6 +355,7 @@ Effect = Annotated[
     | Bounce
     | Consume
     | Recover
+    | Release
     | ChangeLevel
     | Grant
     | ChangeCp

@@ -36,6 +36,7 @@ from judgekit.games.code_of_joker.cards import (
     IfState,
     LifeDamage,
     Recover,
+    Release,
     Salvage,
     Select,
     StateCondition,
@@ -313,6 +314,31 @@ def recover_effect(g: CodeOfJoker, ctx: Ctx, op: Recover, *, silent: bool = Fals
                 ctx.controller,
                 msg("coj.effect.has_right", effect=ctx.label, card=g.cref(u)),
                 _cites(chosen, ids.RIGHT_RECOVERED, *_no_effect_target(g, ctx)),
+            )
+    return len(chosen.units) > 0 and not chosen.short
+
+
+@rule(ids.RESTRICTION_LIFTED, role=RuleRole.TERM)
+def release_effect(g: CodeOfJoker, ctx: Ctx, op: Release, *, silent: bool = False) -> bool:
+    """アタック制限を解除する: an effect lifts the attack restriction (用語/アタック制限/3)."""
+    if silent:
+        return any(g.restricted(u) for u in candidates(g, ctx, op.target))
+    chosen = choose(g, ctx, op.target, msg("coj.verb.release"))
+    for u in chosen.units:
+        if g.restricted(u):
+            g.remove_marker(u, "restricted")
+            g.record(
+                StepKind.EFFECT,
+                ctx.controller,
+                msg("coj.effect.released", effect=ctx.label, card=g.cref(u)),
+                _cites(chosen, ids.RESTRICTION_LIFTED),
+            )
+        else:
+            g.record(
+                StepKind.EFFECT,
+                ctx.controller,
+                msg("coj.effect.unrestricted", effect=ctx.label, card=g.cref(u)),
+                _cites(chosen, ids.RESTRICTION_LIFTED, *_no_effect_target(g, ctx)),
             )
     return len(chosen.units) > 0 and not chosen.short
 
@@ -649,6 +675,7 @@ HANDLERS: dict[type, Callable[..., bool]] = {
     BounceOp: bounce_effect,
     Consume: consume_effect,
     Recover: recover_effect,
+    Release: release_effect,
     ChangeLevel: level_effect,
     Grant: grant_effect,
     ChangeCp: cp_effect,

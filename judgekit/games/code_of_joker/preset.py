@@ -17,6 +17,7 @@ ORDER: list[str] = [
     "withdraw",  # 用語/フィールド/3
     "consume_effect",  # 用語/行動権/5
     "recover_effect",  # 用語/行動権/6
+    "release_effect",  # 用語/アタック制限/3
     "change_level",  # 用語/クロックレベル∕クロックアップ/1
     "level_effect",  # 用語/クロックレベル∕クロックアップ/3/3
     "bp_effect",  # 用語/クロックレベル∕クロックアップ/4
