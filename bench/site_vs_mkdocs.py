@@ -7,9 +7,10 @@ plugins. judgekit's site (every document, rule pages, glossary, search, lint, hi
 coverage, every scenario replayed) is built into a fresh folder. Each is timed from scratch
 and again with nothing changed, as whole processes; the ratios are judgekit / MkDocs. From
 scratch means no previous site and no cached scenario runs, neither the site's nor those kept per
-file (``<cache>/runs``); the rules index cache is warm, and so are the compiled code kept beside it
-(Python's bytecode, the site's templates compiled by jinja2; the card readers' parsers from the
-second run on: the median leaves the first out);
+file (``<cache>/runs``); the rules index cache is warm, and so is what is kept beside it that
+depends only on the code and the rulebooks (Python's bytecode, the site's templates compiled by
+jinja2, the romaji readings of the outline headings; the card readers' parsers from the second
+run on: the median leaves the first out);
 nothing changed means judgekit's incremental build finds every input as the last build left it.
 Targets (issue 14): from scratch at most 3x MkDocs; a rebuild with nothing changed at most 1x.
 

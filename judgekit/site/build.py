@@ -165,6 +165,8 @@ def build_site(
 
         index = load_index()
     cache = cache_dir() if incremental else None
+    if cache is not None:
+        layout.read_kept_readings(layout.readings_file(cache))
     books = book_keys(index)
     base = digest(
         code_digest(),
@@ -201,6 +203,8 @@ def build_site(
     plan = BuildPlan(base, whole, scenario_keys, previous, out.resolve(), progress, workers)
     site.plan = plan
     files = set(write_atomically(out, site.write))
+    if cache is not None:
+        layout.keep_readings(layout.readings_file(cache))
     plan.recorded.whole = whole
     plan.recorded.write(record)
     return BuildReport(

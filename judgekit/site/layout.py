@@ -18,10 +18,14 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
+import os
 import re
+import tempfile
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from markupsafe import escape
@@ -78,8 +82,62 @@ def romaji_slug(text: str) -> str:
     words joined by ``-`` (``キーワード能力∕アイコン`` → ``kiiwaado-nouryoku-aikon``)."""
     text = unicodedata.normalize("NFKC", text)
     if not text.isascii():
-        text = " ".join(str(item["hepburn"]) for item in _kakasi().convert(text))
+        text = _reading(text)
     return _UNSAFE_RUN.sub("-", text.replace("'", "")).strip("-").lower()
+
+
+_READINGS: dict[str, str] = {}
+"""Japanese text → pykakasi's Hepburn reading of it (its words joined by spaces): read in this process, or kept
+from an earlier one (:func:`read_kept_readings`)."""
+_NEW_READINGS: set[str] = set()
+"""The texts of :data:`_READINGS` read in this process, not yet kept."""
+
+
+def _reading(text: str) -> str:
+    found = _READINGS.get(text)
+    if found is None:
+        found = _READINGS[text] = " ".join(str(item["hepburn"]) for item in _kakasi().convert(text))
+        _NEW_READINGS.add(text)
+    return found
+
+
+def readings_file(cache: Path) -> Path:
+    """Where the readings are kept in the cache folder ``cache``: named by pykakasi's version (its reading of a
+    text is the same as long as its dictionaries are)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        named = version("pykakasi")
+    except PackageNotFoundError:
+        named = "unknown"
+    return cache / "romaji" / f"pykakasi-{named}.json"
+
+
+def read_kept_readings(path: Path) -> None:
+    """Take the readings kept at ``path`` (none when it cannot be read): loading pykakasi's dictionaries takes
+    longer than all of a build's outline names, which the same headings give again build after build."""
+    try:
+        kept = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return
+    if isinstance(kept, dict):
+        _READINGS.update((k, v) for k, v in kept.items() if isinstance(k, str) and isinstance(v, str))
+
+
+def keep_readings(path: Path) -> None:
+    """Keep every reading known at ``path`` when this process read new ones (written atomically; a failure only
+    costs the next build reading them again)."""
+    if not _NEW_READINGS:
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".romaji-", suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(dict(sorted(_READINGS.items())), fh, ensure_ascii=False, indent=0)
+        os.replace(tmp, path)
+    except OSError:
+        return
+    _NEW_READINGS.clear()
 
 
 @functools.cache
