@@ -46,6 +46,9 @@ def _as_card(entry: dict[str, Any], keys: dict[str, Any]) -> CardDef:
 def test_the_corpus_is_large_enough() -> None:
     assert len(TEXTS) >= 25
     assert len({t["text"] for t in TEXTS}) == len(TEXTS)
+    for entry in TEXTS:
+        assert ("expect" in entry) != ("unread" in entry), entry["text"]
+        assert ("unread" in entry) == bool(entry.get("why")), f"{entry['text']}: an expected unread says why"
 
 
 @pytest.mark.parametrize("entry", TEXTS, ids=[f"text{i:02d}" for i in range(len(TEXTS))])
