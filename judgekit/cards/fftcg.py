@@ -182,6 +182,8 @@ def _plural(desc: _Desc) -> _Target:
     """「相手のフォワードすべて」, 「すべてのフォワード」, a static's subject 「あなたのフォワード」."""
     rest = dict(desc.filter)
     kind = rest.pop("type", None)
+    if kind is None and "name" in rest:
+        kind = "character"  # 《クラウド》 on the field: the field holds characters (7.7.1)
     if kind not in ("forward", "backup", "character"):
         raise _Unread(f"every {kind or 'card'} on the field (the vocabulary names forwards, backups or characters)")
     side = {"own": "own", "opponent": "opponent", None: "all"}.get(desc.owner)
@@ -1102,6 +1104,8 @@ def _trigger(on: str, what: _Target | _Desc) -> Data:
     if isinstance(what, _Desc):
         rest = dict(what.filter)
         kind = rest.pop("type", None)
+        if kind is None and "name" in rest:
+            kind = "character"  # 《クラウド》 entering the field: a character (7.7.1)
         base = _Desc(what.owner, {"type": kind} if kind else {})
     elif what.filter:
         rest, base = dict(what.filter), _Target(what.selector, every=what.every)
