@@ -56,9 +56,9 @@ def game_sentences(game: str, reading: Data, language: Language) -> list[str]:
     if game == "dice-castle":
         return render_dice_castle.card_sentences(reading, language)
     if game == "fftcg":
-        return render_fftcg.card_sentences(reading)
+        return render_fftcg.card_sentences(reading, language)
     if game == "code-of-joker":
-        return render_code_of_joker.card_sentences(reading)
+        return render_code_of_joker.card_sentences(reading, language)
     return render_divine_cross.card_sentences(reading, language)
 
 
@@ -69,9 +69,9 @@ def game_toml(game: str, reading: Data, language: Language) -> str:
     if game == "dice-castle":
         return render_dice_castle.card_toml(reading, language)
     if game == "fftcg":
-        return render_fftcg.card_toml(reading)
+        return render_fftcg.card_toml(reading, language)
     if game == "code-of-joker":
-        return render_code_of_joker.card_toml(reading)
+        return render_code_of_joker.card_toml(reading, language)
     return card_toml(reading)
 
 

@@ -1,55 +1,99 @@
 """What the Code of Joker reader read, for a judge to confirm: the keys of a ``[cards.KEY]`` table as
-TOML ready to paste, and the same in plain English sentences."""
+TOML ready to paste, and the same in plain words in Japanese or English (catalog ``engine-coj``, ids
+``coj.read.*``). The Japanese follows the rules page's and the cards' own words (対戦相手, 行動権を消費する,
+消滅させる, 捨札, トリガーゾーン, 第1効果, フィールド効果); colours are the trace's terms (``coj.color.*``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from judgekit.cards.render import toml_value
+from judgekit.i18n import Language
+from judgekit.message import Message, msg
+from judgekit.render.sentences import render
 
 Data = dict[str, Any]
 
-_NOT_PRINTED = "# An effect's name and its pattern (A or B, カード効果について/6) are not printed: add them if needed."
-_WHO = {"own": "you", "opponent": "your opponent", "both": "each player"}
-_WHOSE = {"own": "your", "opponent": "the opponent's", "any": "any player's"}
-_ON = {
-    "enter": "enters the field",
-    "attack": "attacks",
-    "block": "blocks",
-    "battle": "battles",
-    "destroyed": "is destroyed",
-    "battle_end": "ends a battle",
-    "oc": "overclocks",
+_GAME = "code-of-joker"
+
+_WHO: dict[str, Message] = {
+    "own": msg("coj.read.who.own"),
+    "opponent": msg("coj.read.who.opponent"),
+    "both": msg("coj.read.who.both"),
 }
-_OF = {
-    "self": "this unit",
-    "own": "one of your units",
-    "other_own": "another of your units",
-    "opponent": "one of the opponent's units",
-    "any": "any unit",
+"""A player as the one who does something."""
+
+_WHOSE: dict[str, Message] = {
+    "own": msg("coj.read.whose.own"),
+    "opponent": msg("coj.read.whose.opponent"),
+    "any": msg("coj.read.whose.any"),
 }
-_REF = {
-    "self": "this unit",
-    "subject": "that unit",
-    "attacker": "the attacking unit",
-    "blocker": "the blocking unit",
+"""A player's, as a possessive."""
+
+_SIDE: dict[str, Message] = {
+    "own": msg("coj.read.side.own"),
+    "opponent": msg("coj.read.side.opponent"),
+    "any": msg("coj.read.side.any"),
 }
-_COUNTED = {
-    "life": "life",
-    "units": "units",
-    "hand": "cards in hand",
-    "cp": "CP",
-    "trigger": "cards set in the trigger zone",
-    "discard": "cards in the discard pile",
-    "deck": "cards in the deck",
+"""Whose units a choice looks at."""
+
+_OF: dict[str, Message] = {
+    "self": msg("coj.read.of.self"),
+    "own": msg("coj.read.of.own"),
+    "other_own": msg("coj.read.of.other_own"),
+    "opponent": msg("coj.read.of.opponent"),
+    "any": msg("coj.read.of.any"),
 }
+"""Whose unit a timing is about."""
+
+_REF: dict[str, Message] = {
+    "self": msg("coj.read.ref.self"),
+    "subject": msg("coj.read.ref.subject"),
+    "attacker": msg("coj.read.ref.attacker"),
+    "blocker": msg("coj.read.ref.blocker"),
+}
+"""A unit an effect names without choosing it."""
+
+_COUNTED: dict[str, Message] = {
+    "life": msg("coj.read.counted.life"),
+    "units": msg("coj.read.counted.units"),
+    "hand": msg("coj.read.counted.hand"),
+    "cp": msg("coj.read.counted.cp"),
+    "trigger": msg("coj.read.counted.trigger"),
+    "discard": msg("coj.read.counted.discard"),
+    "deck": msg("coj.read.counted.deck"),
+}
+"""What a condition counts."""
+
+_COLOR: dict[str, Message] = {
+    "red": msg("coj.color.red"),
+    "blue": msg("coj.color.blue"),
+    "yellow": msg("coj.color.yellow"),
+    "green": msg("coj.color.green"),
+    "purple": msg("coj.color.purple"),
+    "colorless": msg("coj.color.colorless"),
+}
+"""The colours (属性), in the trace's terms."""
+
+_TYPE: dict[str, Message] = {
+    "unit": msg("coj.read.type.unit"),
+    "evolution": msg("coj.read.type.evolution"),
+    "trigger": msg("coj.read.type.trigger"),
+    "intercept": msg("coj.read.type.intercept"),
+    "joker": msg("coj.read.type.joker"),
+}
+"""The kinds of card."""
 
 
-def card_toml(reading: Data) -> str:
+def _signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else str(n)
+
+
+def card_toml(reading: Data, language: Language = "en") -> str:
     """The keys of a ``[cards.KEY]`` table for what was read."""
     lines: list[str] = []
     if reading.get("abilities"):
-        lines.append(_NOT_PRINTED)
+        lines.append("# " + render(msg("coj.read.not_printed"), language, _GAME))
     for key in ("keywords", "dimension", "on", "of"):
         if key in reading:
             lines.append(f"{key} = {toml_value(reading[key])}")
@@ -66,130 +110,204 @@ def card_toml(reading: Data) -> str:
     return "\n".join(lines)
 
 
-def _signed(n: int) -> str:
-    return f"+{n}" if n >= 0 else str(n)
+class _Words:
+    """Renders the pieces of a reading in one language."""
+
+    def __init__(self, language: Language) -> None:
+        self.language = language
+        self.ja = language == "ja"
+
+    def r(self, sentence: Message) -> str:
+        return render(sentence, self.language, _GAME)
+
+    def word(self, table: dict[str, Message], key: str) -> str:
+        return self.r(table[key]) if key in table else key
+
+    def units(self, target: Any) -> str:
+        """A ``target`` in plain words."""
+        if isinstance(target, str):
+            return self.word(_REF, target)
+        adjectives = []
+        if target.get("acted"):
+            adjectives.append(self.r(msg("coj.read.sel.acted")))
+        elif target.get("acted") is False:
+            adjectives.append(self.r(msg("coj.read.sel.unacted")))
+        if target.get("color"):
+            adjectives.append(self.r(msg("coj.read.sel.color", color=self.word(_COLOR, target["color"]))))
+        many = target.get("all") or target.get("count", 1) != 1
+        adjectives.append(self.r(msg("coj.read.sel.unit", n=2 if many else 1)))
+        noun = ("" if self.ja else " ").join(adjectives)
+        if target.get("other"):
+            noun = self.r(msg("coj.read.sel.other", noun=noun))
+        limits = []
+        if "max_bp" in target:
+            limits.append(self.r(msg("coj.read.sel.max_bp", n=target["max_bp"])))
+        if "max_cost" in target:
+            limits.append(self.r(msg("coj.read.sel.max_cost", n=target["max_cost"])))
+        if "min_bp" in target:
+            limits.append(self.r(msg("coj.read.sel.min_bp", n=target["min_bp"])))
+        if "min_cost" in target:
+            limits.append(self.r(msg("coj.read.sel.min_cost", n=target["min_cost"])))
+        side = target.get("side", "opponent")
+        if target.get("all"):
+            head = self.r(msg("coj.read.sel.all", whose=self.word(_WHOSE, side), noun=noun))
+        else:
+            head = self.r(
+                msg("coj.read.sel.chosen", count=target.get("count", 1), noun=noun, side=self.word(_SIDE, side))
+            )
+        if not limits:
+            return head
+        return self.r(msg("coj.read.sel.with", head=head, limits=("、" if self.ja else ", ").join(limits)))
+
+    def condition(self, cond: Data) -> str:
+        """A condition in plain words."""
+        what = self.word(_COUNTED, cond["count"])
+        if cond.get("color"):
+            what = self.r(msg("coj.read.colored", color=self.word(_COLOR, cond["color"]), what=what))
+        least, most = cond.get("at_least"), cond.get("at_most")
+        if least is not None and most is not None:
+            bounds = self.r(msg("coj.read.bound.between", low=least, high=most))
+        elif least is not None:
+            bounds = self.r(msg("coj.read.bound.at_least", n=least))
+        else:
+            bounds = self.r(msg("coj.read.bound.at_most", n=most))
+        return self.r(
+            msg("coj.read.cond", whose=self.word(_WHOSE, cond.get("player", "own")), what=what, bounds=bounds)
+        )
+
+    def effect(self, op: Data) -> str:
+        """One instruction in plain words."""
+        kind = op["op"]
+        target = self.units(op["target"]) if "target" in op else ""
+        player = op.get("player", "own")
+        if kind == "bp":
+            if op.get("base"):
+                return self.r(msg("coj.read.bp_base", target=target, by=_signed(op["amount"])))
+            return self.r(msg("coj.read.bp", target=target, by=_signed(op["amount"])))
+        if kind == "damage":
+            return self.r(msg("coj.read.damage", target=target, amount=op["amount"]))
+        if kind == "destroy":
+            return self.r(msg("coj.read.destroy", target=target))
+        if kind == "delete":
+            return self.r(msg("coj.read.delete", target=target))
+        if kind == "bounce":
+            return self.r(msg("coj.read.bounce", target=target))
+        if kind == "consume":
+            return self.r(msg("coj.read.consume", target=target))
+        if kind == "recover":
+            return self.r(msg("coj.read.recover", target=target))
+        if kind == "release":
+            return self.r(msg("coj.read.release", target=target))
+        if kind == "level":
+            if op["by"] >= 0:
+                return self.r(msg("coj.read.level_up", target=target, n=op["by"]))
+            return self.r(msg("coj.read.level_down", target=target, n=-op["by"]))
+        if kind == "grant":
+            keyword = op["keyword"] + (f"/コスト{op['dimension']}" if op.get("dimension") is not None else "")
+            if op.get("until") == "game":
+                return self.r(msg("coj.read.grant_game", target=target, keyword=keyword))
+            return self.r(msg("coj.read.grant", target=target, keyword=keyword))
+        if kind == "cp":
+            return self.r(msg("coj.read.cp", whose=self.word(_WHOSE, op["player"]), by=_signed(op["by"])))
+        if kind == "life":
+            amount = op.get("amount", 1)
+            if player == "own":
+                return self.r(msg("coj.read.life_own", amount=amount))
+            return self.r(msg("coj.read.life", who=self.word(_WHO, player), amount=amount))
+        if kind == "draw":
+            if player == "own":
+                return self.r(msg("coj.read.draw", n=op.get("count", 1)))
+            return self.r(msg("coj.read.draw_by", who=self.word(_WHO, player), n=op.get("count", 1)))
+        if kind == "discard":
+            if player == "own":
+                return self.r(msg("coj.read.discard", n=op.get("count", 1)))
+            return self.r(msg("coj.read.discard_by", who=self.word(_WHO, player), n=op.get("count", 1)))
+        if kind == "break_set":
+            whose = self.word(_WHOSE, op.get("player", "opponent"))
+            return self.r(msg("coj.read.break_set", whose=whose, n=op.get("count", 1)))
+        if kind == "delete_discard":
+            whose = self.word(_WHOSE, op.get("player", "opponent"))
+            return self.r(msg("coj.read.delete_discard", whose=whose, n=op.get("count", 1)))
+        if kind == "salvage":
+            if op.get("type"):
+                what = self.word(_TYPE, op["type"])
+                return self.r(msg("coj.read.salvage_type", type=what, n=op.get("count", 1)))
+            return self.r(msg("coj.read.salvage", n=op.get("count", 1)))
+        if kind == "if_done":
+            return self.r(msg("coj.read.if_done", do=self.effects(op["do"]), then=self.effects(op["then"])))
+        if kind == "if":
+            return self.r(msg("coj.read.if", condition=self.condition(op["condition"]), then=self.effects(op["then"])))
+        return toml_value(op)
+
+    def effects(self, ops: list[Data]) -> str:
+        """Several instructions in order."""
+        out = ""
+        for op in ops:
+            said = self.effect(op)
+            out = said if not out else self.r(msg("coj.read.then", first=out, then=said))
+        return out
+
+    def timing(self, on: str, of: str) -> str:
+        """When an effect fires, in plain words."""
+        if on in ("turn_start", "turn_end"):
+            whose = self.word(_WHOSE, {"self": "own", "other_own": "own"}.get(of, of))
+            if on == "turn_start":
+                return self.r(msg("coj.read.on.turn_start", whose=whose))
+            return self.r(msg("coj.read.on.turn_end", whose=whose))
+        unit = self.word(_OF, of)
+        timings = {
+            "enter": msg("coj.read.on.enter", unit=unit),
+            "attack": msg("coj.read.on.attack", unit=unit),
+            "block": msg("coj.read.on.block", unit=unit),
+            "battle": msg("coj.read.on.battle", unit=unit),
+            "destroyed": msg("coj.read.on.destroyed", unit=unit),
+            "battle_end": msg("coj.read.on.battle_end", unit=unit),
+            "oc": msg("coj.read.on.oc", unit=unit),
+        }
+        return self.r(timings[on]) if on in timings else on
+
+    def field(self, field: Data) -> str:
+        """A field effect in plain words."""
+        adjectives = []
+        if field.get("color"):
+            adjectives.append(self.r(msg("coj.read.sel.color", color=self.word(_COLOR, field["color"]))))
+        adjectives.append(self.r(msg("coj.read.sel.unit", n=2)))
+        noun = ("" if self.ja else " ").join(adjectives)
+        if field.get("other"):
+            noun = self.r(msg("coj.read.sel.other", noun=noun))
+        has = [self.r(msg("coj.read.field_bp", by=_signed(field["bp"])))] if field.get("bp") else []
+        has += [f"【{k}】" for k in field.get("keywords", [])]
+        joined = has[0] if has else ""
+        for more in has[1:]:
+            joined = self.r(msg("coj.read.and", a=joined, b=more))
+        whose = self.word(_WHOSE, field.get("side", "own"))
+        return self.r(msg("coj.read.field", whose=whose, noun=noun, has=joined))
+
+    def card(self, reading: Data) -> list[str]:
+        """What was read, one sentence per part (keywords, each effect, each field effect, a card's effect)."""
+        end = "。" if self.ja else "."
+        out: list[str] = []
+        if reading.get("keywords"):
+            marks = "".join(f"【{k}】" for k in reading["keywords"])
+            if reading.get("dimension") is not None:
+                out.append(self.r(msg("coj.read.keywords_dimension", marks=marks, cost=reading["dimension"])) + end)
+            else:
+                out.append(self.r(msg("coj.read.keywords", marks=marks)) + end)
+        for n, ab in enumerate(reading.get("abilities", []), start=1):
+            when = self.timing(ab["on"], ab.get("of", "self"))
+            out.append(self.r(msg("coj.read.ability", n=n, when=when, body=self.effects(ab["effects"]))) + end)
+        for field in reading.get("field", []):
+            out.append(self.field(field) + end)
+        if "effects" in reading:
+            body = self.effects(reading["effects"])
+            if reading.get("on"):
+                when = self.timing(reading["on"], reading.get("of", "own"))
+                out.append(self.r(msg("coj.read.effect_when", when=when, body=body)) + end)
+            else:
+                out.append(self.r(msg("coj.read.effect", body=body)) + end)
+        return out
 
 
-def units(target: Any) -> str:
-    """A ``target`` in plain words."""
-    if isinstance(target, str):
-        return _REF.get(target, target)
-    words = []
-    if target.get("acted"):
-        words.append("acted")
-    elif target.get("acted") is False:
-        words.append("unacted")
-    if target.get("color"):
-        words.append(str(target["color"]))
-    noun = " ".join([*words, "units" if target.get("all") or target.get("count", 1) != 1 else "unit"])
-    if target.get("other"):
-        noun = f"other {noun}"
-    limits = []
-    if "max_bp" in target:
-        limits.append(f"BP at most {target['max_bp']}")
-    if "max_cost" in target:
-        limits.append(f"cost at most {target['max_cost']}")
-    if "min_bp" in target:
-        limits.append(f"BP at least {target['min_bp']}")
-    if "min_cost" in target:
-        limits.append(f"cost at least {target['min_cost']}")
-    limit = ", ".join(limits)
-    whose = _WHOSE[target.get("side", "opponent")]
-    side = {"own": "yours", "opponent": "the opponent's", "any": "either side's"}[target.get("side", "opponent")]
-    head = f"all {whose} {noun}" if target.get("all") else f"{target.get('count', 1)} chosen {noun} ({side})"
-    return f"{head} with {limit}" if limit else head
-
-
-def condition(cond: Data) -> str:
-    """A condition in plain words."""
-    what = _COUNTED[cond["count"]]
-    if cond.get("color"):
-        what = f"{cond['color']} {what}"
-    bounds = []
-    if cond.get("at_least") is not None:
-        bounds.append(f"at least {cond['at_least']}")
-    if cond.get("at_most") is not None:
-        bounds.append(f"at most {cond['at_most']}")
-    return f"{_WHOSE[cond.get('player', 'own')]} {what} is {' and '.join(bounds)}"
-
-
-def effect_sentence(op: Data) -> str:
-    """One instruction in plain words."""
-    kind = op["op"]
-    target = units(op["target"]) if "target" in op else ""
-    who = _WHO.get(op.get("player", "own"), "you")
-    if kind == "bp":
-        return f"{target} BP {_signed(op['amount'])}{' (base BP)' if op.get('base') else ' this turn'}"
-    if kind == "damage":
-        return f"deal {op['amount']} damage to {target}"
-    if kind in ("destroy", "delete", "bounce", "consume", "recover"):
-        verb = {
-            "destroy": "destroy",
-            "delete": "delete",
-            "bounce": "return to the hand",
-            "consume": "use up the action right of",
-            "recover": "recover the action right of",
-        }[kind]
-        return f"{verb} {target}"
-    if kind == "level":
-        return f"{target} level {_signed(op['by'])}"
-    if kind == "grant":
-        return f"{target} gets 【{op['keyword']}】"
-    if kind == "cp":
-        return f"{_WHOSE[op['player']]} CP {_signed(op['by'])}"
-    if kind == "life":
-        return f"{who} take{'s' if who != 'you' else ''} {op.get('amount', 1)} life damage"
-    if kind in ("draw", "discard"):
-        n = op.get("count", 1)
-        return f"{who} {kind}{'s' if who != 'you' else ''} {n} card{'s' if n != 1 else ''}"
-    if kind == "break_set":
-        return f"destroy {op.get('count', 1)} card(s) set in {_WHOSE[op.get('player', 'opponent')]} trigger zone"
-    if kind == "delete_discard":
-        return f"delete {op.get('count', 1)} card(s) of {_WHOSE[op.get('player', 'opponent')]} discard pile"
-    if kind == "salvage":
-        what = f"{op['type']} card(s)" if op.get("type") else "card(s)"
-        return f"take {op.get('count', 1)} {what} from your discard pile into the hand"
-    if kind == "if_done":
-        return f"{effects_sentence(op['do'])}; if done: {effects_sentence(op['then'])}"
-    if kind == "if":
-        return f"if {condition(op['condition'])}: {effects_sentence(op['then'])}"
-    return toml_value(op)
-
-
-def effects_sentence(ops: list[Data]) -> str:
-    """Several instructions in order."""
-    return "; then ".join(effect_sentence(op) for op in ops)
-
-
-def timing(on: str, of: str) -> str:
-    """When an effect fires, in plain words."""
-    if on in ("turn_start", "turn_end"):
-        whose = {"self": "your", "own": "your", "other_own": "your"}.get(of, _WHOSE.get(of, "each"))
-        return f"at the {'start' if on == 'turn_start' else 'end'} of {whose} turn"
-    return f"when {_OF.get(of, of)} {_ON.get(on, on)}"
-
-
-def field_sentence(field: Data) -> str:
-    """A field effect in plain words."""
-    words = ["other" if field.get("other") else "", str(field.get("color") or ""), "units"]
-    noun = " ".join(w for w in words if w)
-    has = [f"BP {_signed(field['bp'])}"] if field.get("bp") else []
-    has += [f"【{k}】" for k in field.get("keywords", [])]
-    return f"{_WHOSE[field.get('side', 'own')]} {noun} have {' and '.join(has)} while this unit is on the field"
-
-
-def card_sentences(reading: Data) -> list[str]:
+def card_sentences(reading: Data, language: Language = "en") -> list[str]:
     """What was read, one sentence per part (keywords, each effect, each field effect, a card's effect)."""
-    out: list[str] = []
-    if reading.get("keywords"):
-        marks = "".join(f"【{k}】" for k in reading["keywords"])
-        cost = f" (次元干渉 cost {reading['dimension']})" if reading.get("dimension") is not None else ""
-        out.append(f"Keywords: {marks}{cost}.")
-    for n, ab in enumerate(reading.get("abilities", []), start=1):
-        out.append(f"Effect {n}: {timing(ab['on'], ab.get('of', 'self'))}: {effects_sentence(ab['effects'])}.")
-    for field in reading.get("field", []):
-        out.append(f"Field effect: {field_sentence(field)}.")
-    if "effects" in reading:
-        when = f"{timing(reading['on'], reading.get('of', 'own'))}: " if reading.get("on") else ""
-        out.append(f"Effect: {when}{effects_sentence(reading['effects'])}.")
-    return out
+    return _Words(language).card(reading)

@@ -1,18 +1,26 @@
 """What the FFTCG reader read, for a judge to confirm: the keys of a ``[cards.KEY]`` table (TOML ready to
-paste) and the same in plain English sentences."""
+paste) and the same in plain words in Japanese or English (catalog ``engine-ff``, ids ``ff.card.*``). The
+Japanese follows the comprehensive rules' terms (フォワード, バックアップ, ダル, ブレイクゾーン, オートアビリティ,
+EXバースト); elements, keywords and card types are the trace's terms (``ff.element.*``, ``ff.keyword.*``,
+``ff.type.*``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from judgekit.cards.render import toml_value
+from judgekit.i18n import Language
+from judgekit.message import Message, msg
+from judgekit.render.sentences import render
 
 Data = dict[str, Any]
+
+_GAME = "fftcg"
 
 _ORDER = ("keywords", "x", "reads", "choose", "effects", "replaces", "pick", "modes", "options", "ex_burst")
 
 
-def card_toml(reading: Data) -> str:
+def card_toml(reading: Data, language: Language = "en") -> str:
     """The keys of a card table for what was read; abilities as ``[[cards.KEY.abilities]]``-ready inline tables."""
     lines: list[str] = []
     for key in (*_ORDER, *(k for k in reading if k not in _ORDER and k != "abilities")):
@@ -21,225 +29,587 @@ def card_toml(reading: Data) -> str:
     abilities = reading.get("abilities", [])
     if abilities:
         if any(not a.get("name") and a["kind"] in ("action", "special") for a in abilities):
-            lines.append("# an action ability prints no name: the play entry names it by its place (ability = 1)")
+            lines.append("# " + render(msg("ff.card.not_named"), language, _GAME))
         lines.append("abilities = [")
         lines.extend(f"  {toml_value(a)}," for a in abilities)
         lines.append("]")
     return "\n".join(lines)
 
 
-_WHO = {"own": "you", "opponent": "your opponent", "any": "any player", "each": "each player"}
-_SELECTOR = {
-    "self": "this card",
-    "chosen": "the chosen card(s)",
-    "chosen.1": "the second choice",
-    "chosen.2": "the third choice",
-    "picked": "the card(s) picked",
-    "about": "the card(s) it is about",
-    "event.subject": "that card",
-    "own.forwards": "each of your forwards",
-    "opponent.forwards": "each of the opponent's forwards",
-    "all.forwards": "every forward",
-    "own.backups": "each of your backups",
-    "opponent.backups": "each of the opponent's backups",
-    "all.backups": "every backup",
-    "own.characters": "each of your characters",
-    "opponent.characters": "each of the opponent's characters",
-    "all.characters": "every character",
+_WHO: dict[str, Message] = {
+    "own": msg("ff.card.who.own"),
+    "opponent": msg("ff.card.who.opponent"),
+    "any": msg("ff.card.who.any"),
+    "each": msg("ff.card.who.each"),
 }
+"""A player as the one who does something."""
 
+_WHOSE: dict[str, Message] = {
+    "own": msg("ff.card.whose.own"),
+    "opponent": msg("ff.card.whose.opponent"),
+    "any": msg("ff.card.whose.any"),
+}
+"""A player's, as a possessive."""
 
-def _sel(selector: str) -> str:
-    return _SELECTOR.get(selector, selector)
+_SELECTOR: dict[str, Message] = {
+    "self": msg("ff.card.sel.self"),
+    "chosen": msg("ff.card.sel.chosen"),
+    "chosen.1": msg("ff.card.sel.chosen_1"),
+    "chosen.2": msg("ff.card.sel.chosen_2"),
+    "picked": msg("ff.card.sel.picked"),
+    "about": msg("ff.card.sel.about"),
+    "event.subject": msg("ff.card.sel.event_subject"),
+    "event.source": msg("ff.card.sel.event_source"),
+    "own.forwards": msg("ff.card.sel.own_forwards"),
+    "opponent.forwards": msg("ff.card.sel.opponent_forwards"),
+    "all.forwards": msg("ff.card.sel.all_forwards"),
+    "own.backups": msg("ff.card.sel.own_backups"),
+    "opponent.backups": msg("ff.card.sel.opponent_backups"),
+    "all.backups": msg("ff.card.sel.all_backups"),
+    "own.characters": msg("ff.card.sel.own_characters"),
+    "opponent.characters": msg("ff.card.sel.opponent_characters"),
+    "all.characters": msg("ff.card.sel.all_characters"),
+    "attackers": msg("ff.card.sel.attackers"),
+    "blocker": msg("ff.card.sel.blocker"),
+}
+"""Which cards an effect acts on."""
 
+_SUBJECT: dict[str, Message] = {
+    "self": msg("ff.card.subject.self"),
+    "own.forward": msg("ff.card.subject.own_forward"),
+    "opponent.forward": msg("ff.card.subject.opponent_forward"),
+    "any.forward": msg("ff.card.subject.any_forward"),
+    "own.backup": msg("ff.card.subject.own_backup"),
+    "opponent.backup": msg("ff.card.subject.opponent_backup"),
+    "any.backup": msg("ff.card.subject.any_backup"),
+    "own.character": msg("ff.card.subject.own_character"),
+    "opponent.character": msg("ff.card.subject.opponent_character"),
+    "any.character": msg("ff.card.subject.any_character"),
+    "own.party": msg("ff.card.subject.own_party"),
+}
+"""Whose card an auto ability's event is about."""
 
-def _filter(filt: Data) -> str:
-    words = [k.replace("_", " ") if v is True else f"{k.replace('_', ' ')} {v}" for k, v in filt.items() if k != "type"]
-    noun = filt.get("type", "card")
-    return f"{noun}" + (f" ({', '.join(words)})" if words else "")
+_COUNT: dict[str, Message] = {
+    "own.damage": msg("ff.card.count.own_damage"),
+    "opponent.damage": msg("ff.card.count.opponent_damage"),
+    "own.hand": msg("ff.card.count.own_hand"),
+    "opponent.hand": msg("ff.card.count.opponent_hand"),
+    "own.deck": msg("ff.card.count.own_deck"),
+    "opponent.deck": msg("ff.card.count.opponent_deck"),
+    "own.break": msg("ff.card.count.own_break"),
+    "opponent.break": msg("ff.card.count.opponent_break"),
+    "own.forwards": msg("ff.card.count.own_forwards"),
+    "opponent.forwards": msg("ff.card.count.opponent_forwards"),
+    "own.backups": msg("ff.card.count.own_backups"),
+    "opponent.backups": msg("ff.card.count.opponent_backups"),
+    "own.crystals": msg("ff.card.count.own_crystals"),
+}
+"""Something a condition, X or a cost counts."""
+
+_ELEMENT: dict[str, Message] = {
+    "fire": msg("ff.element.fire"),
+    "ice": msg("ff.element.ice"),
+    "wind": msg("ff.element.wind"),
+    "earth": msg("ff.element.earth"),
+    "lightning": msg("ff.element.lightning"),
+    "water": msg("ff.element.water"),
+    "light": msg("ff.element.light"),
+    "dark": msg("ff.element.dark"),
+    "any": msg("ff.card.any_element"),
+}
+"""The elements (and CP of any element), in the trace's terms."""
+
+_KEYWORD: dict[str, Message] = {
+    "brave": msg("ff.keyword.brave"),
+    "haste": msg("ff.keyword.haste"),
+    "first_strike": msg("ff.keyword.first_strike"),
+    "back_attack": msg("ff.keyword.back_attack"),
+}
+"""The keywords (15.1), in the trace's terms."""
+
+_TYPE: dict[str, Message] = {
+    "forward": msg("ff.type.forward"),
+    "backup": msg("ff.type.backup"),
+    "monster": msg("ff.type.monster"),
+    "summon": msg("ff.type.summon"),
+    "character": msg("ff.card.type.character"),
+    "card": msg("ff.card.type.card"),
+}
+"""Card types (and characters, and any card)."""
+
+_ZONE: dict[str, Message] = {
+    "break": msg("ff.card.zone.break"),
+    "damage": msg("ff.card.zone.damage"),
+    "removed": msg("ff.card.zone.removed"),
+    "hand": msg("ff.card.zone.hand"),
+    "deck_bottom": msg("ff.card.zone.deck_bottom"),
+}
+"""Zones an instruction names."""
+
+_ACTION: dict[str, Message] = {
+    "attack": msg("ff.card.action.attack"),
+    "block": msg("ff.card.action.block"),
+}
+"""What a forward does that a continuous effect can charge for."""
+
+_KIND: dict[str, Message] = {
+    "field": msg("ff.card.kind.field"),
+    "auto": msg("ff.card.kind.auto"),
+    "action": msg("ff.card.kind.action"),
+    "special": msg("ff.card.kind.special"),
+}
+"""The kinds of ability (11.1)."""
 
 
 def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else str(n)
 
 
-def effect_sentence(op: Data) -> str:
-    """One effect in plain words."""
-    kind = op["op"]
-    target = _sel(op.get("target", "self"))
-    x = f" + X×{op['per_x']}" if op.get("per_x") else ""
-    if kind == "damage":
-        return f"deal {op['amount']}{x} damage to {target}"
-    if kind == "distribute":
-        return f"divide {op['amount']} damage among {target}"
-    if kind == "damage_player":
-        return f"deal {op.get('amount', 1)}{x} damage to {_WHO[op.get('player', 'opponent')]}"
-    if kind in ("break", "dull", "activate", "freeze", "remove"):
-        return f"{kind} {target}"
-    if kind == "return_to_hand":
-        return f"return {target} to its owner's hand"
-    if kind == "put_in_break_zone":
-        return f"put {target} into the break zone"
-    if kind == "draw":
-        who = _WHO[op.get("player", "own")]
-        if op.get("half_of"):
-            return f"{who} draw(s) half of {op['half_of']}, rounded up"
-        return f"{who} draw(s) {op.get('count', 1)}{x} card(s)"
-    if kind == "discard":
-        return f"{_WHO[op.get('player', 'own')]} discard(s) {op.get('count', 1)}{x} card(s)"
-    if kind == "search":
-        to = "onto the field" if op.get("to") == "field" else "into the hand"
-        if op.get("dull"):
-            to += " dull"
-        return f"search for {op.get('count', 1)} {_filter(op.get('filter', {}))}, {to}"
-    if kind == "cast":
-        may = "may " if op.get("optional") else ""
-        return f"you {may}cast a {_filter(op['filter'])} from the hand without paying its cost"
-    if kind == "gain_control":
-        until = " until the end of the turn" if op.get("duration") == "turn" else ""
-        return f"{_WHO[op.get('player', 'own')]} gain(s) control of {target}{until}"
-    if kind == "power":
-        change = f"becomes {op['set']}" if op.get("set") is not None else _signed(op.get("by", 0)) + x
-        return f"{target}'s power {change} until the end of the turn"
-    if kind == "gain":
-        return f"{target} gains {', '.join(op['keywords'])} until the end of the turn"
-    if kind == "continuous":
-        return f"until the end of the turn, {static_sentence(op['effect'])}"
-    if kind == "put_onto_field":
-        return "put this card onto the field"
-    if kind == "pick":
-        whose = {"own": "their own", "opponent": "the opponent's", "any": "any"}.get(op.get("whose", "any"), "")
-        return f"{_WHO[op.get('chooser', 'own')]} pick(s) {op.get('count', 1)} of {whose} {_filter(op['what'])}"
-    if kind == "delayed":
-        about = f" (about {_sel(op['about'])})" if op.get("about") else ""
-        return f"the next {op['on']}{about}: {effects_sentence(op.get('effects', []))}"
-    if kind == "split":
-        return f"split {_WHO[op.get('player', 'opponent')]}'s {op['zone']} zone into {op.get('groups', 2)} groups"
-    return toml_value(op)
+class _Words:
+    """Renders the pieces of a reading in one language."""
 
+    def __init__(self, language: Language) -> None:
+        self.language = language
+        self.ja = language == "ja"
 
-def effects_sentence(ops: list[Data]) -> str:
-    """Several effects in order."""
-    return "; then ".join(effect_sentence(op) for op in ops)
+    def r(self, sentence: Message) -> str:
+        return render(sentence, self.language, _GAME)
 
+    def word(self, table: dict[str, Message], key: str) -> str:
+        return self.r(table[key]) if key in table else key
 
-def static_sentence(op: Data) -> str:
-    """One continuous effect in plain words."""
-    kind = op["op"]
-    who = _sel(op.get("target", "self"))
-    if op.get("filter"):
-        who += f" like {_filter(op['filter'])}"
-    if kind == "power":
-        return f"{who}: power {op['set'] if op.get('set') is not None else _signed(op.get('by', 0))}"
-    if kind == "gain":
-        return f"{who} gains {', '.join(op['keywords'])}"
-    if kind == "cannot":
-        return f"{who} cannot {op['action'].replace('_', ' ')}"
-    if kind == "must":
-        return f"{who} must {op['action'].replace('_', ' ')} if able"
-    if kind == "cost_to":
-        return f"{who} must pay {toml_value(op['cp'])} CP to {op['action']}"
-    if kind == "unblockable_by":
-        return f"{who} cannot be blocked by a forward like {_filter(op['blockers'])}"
-    if kind == "deck_copies":
-        return "a deck may hold any number of this card"
-    if kind == "become":
+    def join(self, parts: list[str], en: str = ", ", ja: str = "、") -> str:
+        return (ja if self.ja else en).join(p for p in parts if p)
+
+    def sel(self, selector: str) -> str:
+        return self.word(_SELECTOR, selector)
+
+    def x(self, op: Data) -> str:
+        return self.r(msg("ff.card.per_x", n=op["per_x"])) if op.get("per_x") else ""
+
+    def keywords(self, keywords: list[str]) -> str:
+        return self.join([self.word(_KEYWORD, k) for k in keywords])
+
+    def filter(self, filt: Data) -> str:
+        """A card filter: the card type with what it must be."""
+        words = []
+        for key, value in filt.items():
+            if key == "type":
+                continue
+            if key == "element":
+                words.append(self.r(msg("ff.card.f.element", element=self.word(_ELEMENT, value))))
+            elif key == "name":
+                words.append(self.r(msg("ff.card.f.name", name=value)))
+            elif key == "job":
+                words.append(self.r(msg("ff.card.f.job", job=value)))
+            elif key == "category":
+                words.append(self.r(msg("ff.card.f.category", category=value)))
+            elif key == "cost_at_most":
+                words.append(self.r(msg("ff.card.f.cost_at_most", n=value)))
+            elif key == "cost_at_least":
+                words.append(self.r(msg("ff.card.f.cost_at_least", n=value)))
+            elif key == "power_at_most":
+                words.append(self.r(msg("ff.card.f.power_at_most", n=value)))
+            elif key == "power_at_least":
+                words.append(self.r(msg("ff.card.f.power_at_least", n=value)))
+            elif key == "dull":
+                words.append(self.r(msg("ff.card.f.dull") if value else msg("ff.card.f.active")))
+            elif key == "attacking" and value:
+                words.append(self.r(msg("ff.card.f.attacking")))
+            elif key == "blocking" and value:
+                words.append(self.r(msg("ff.card.f.blocking")))
+            elif key == "other" and value:
+                words.append(self.r(msg("ff.card.f.other")))
+            elif value is not False:
+                words.append(f"{key}={toml_value(value)}")
+        noun = self.word(_TYPE, str(filt.get("type") or "card"))
+        if not words:
+            return noun
+        return self.r(msg("ff.card.f.filtered", noun=noun, words=self.join(words, ", ", "")))
+
+    def condition(self, cond: Data) -> str:
         parts = []
-        if op.get("type"):
-            parts.append(f"becomes a {op['type']} of power {op.get('power')}")
-        if op.get("jobs"):
-            parts.append(f"has the job(s) {', '.join(op['jobs'])}")
-        if op.get("add_jobs"):
-            parts.append(f"gains the job(s) {', '.join(op['add_jobs'])}")
-        return f"{who} {' and '.join(parts)}"
-    if kind == "text":
-        return f"{who} loses all its abilities" if op.get("lose_abilities") else f"{who} gains abilities"
-    if kind == "replace":
-        instead = op.get("to_zone") or effects_sentence(op.get("instead", []))
-        may = "may instead" if op.get("optional") else "instead"
-        return f"if {who} would be broken, {may}: {instead}"
-    return toml_value(op)
+        if cond.get("count"):
+            what = self.word(_COUNT, cond["count"])
+            if cond.get("at_least") is not None:
+                parts.append(self.r(msg("ff.card.cond.at_least", what=what, n=cond["at_least"])))
+            if cond.get("at_most") is not None:
+                parts.append(self.r(msg("ff.card.cond.at_most", what=what, n=cond["at_most"])))
+        if cond.get("controls"):
+            parts.append(self.r(msg("ff.card.cond.controls", filter=self.filter(cond["controls"]))))
+        if cond.get("turn"):
+            turn = cond["turn"]
+            parts.append(self.r(msg("ff.card.cond.own_turn") if turn == "own" else msg("ff.card.cond.opponent_turn")))
+        out = parts[0] if parts else toml_value(cond)
+        for more in parts[1:]:
+            out = self.r(msg("ff.card.and", a=out, b=more))
+        return out
 
+    # ------------------------------------------------------------ effects
+    def effect(self, op: Data) -> str:  # one branch per op, as the vocabulary lists them
+        """One effect in plain words."""
+        kind = op["op"]
+        target = self.sel(op.get("target", "self"))
+        x = self.x(op)
+        who = self.word(_WHO, op.get("player", "own"))
+        if kind == "damage":
+            return self.r(msg("ff.card.damage", target=target, amount=op["amount"], x=x))
+        if kind == "distribute":
+            return self.r(msg("ff.card.distribute", target=target, amount=op["amount"]))
+        if kind == "damage_player":
+            player = self.word(_WHO, op.get("player", "opponent"))
+            return self.r(msg("ff.card.damage_player", who=player, amount=op.get("amount", 1), x=x))
+        simple = {
+            "break": msg("ff.card.break", target=target),
+            "dull": msg("ff.card.dull", target=target),
+            "activate": msg("ff.card.activate", target=target),
+            "freeze": msg("ff.card.freeze", target=target),
+            "remove": msg("ff.card.remove", target=target),
+            "return_to_hand": msg("ff.card.return_to_hand", target=target),
+            "put_in_break_zone": msg("ff.card.put_in_break_zone", target=target),
+            "put_onto_field": msg("ff.card.put_onto_field"),
+        }
+        if kind in simple:
+            return self.r(simple[kind])
+        if kind == "draw":
+            if op.get("half_of"):
+                return self.r(msg("ff.card.draw_half", who=who, count=self.word(_COUNT, op["half_of"])))
+            return self.r(msg("ff.card.draw", who=who, n=op.get("count", 1), x=x))
+        if kind == "discard":
+            return self.r(msg("ff.card.discard", who=who, n=op.get("count", 1), x=x))
+        if kind == "search":
+            what, n = self.filter(op.get("filter", {})), op.get("count", 1)
+            if op.get("to") == "field":
+                if op.get("dull"):
+                    return self.r(msg("ff.card.search_field_dull", what=what, n=n))
+                return self.r(msg("ff.card.search_field", what=what, n=n))
+            return self.r(msg("ff.card.search", what=what, n=n))
+        if kind == "cast":
+            what = self.filter(op["filter"])
+            if op.get("optional"):
+                return self.r(msg("ff.card.cast_may", what=what))
+            return self.r(msg("ff.card.cast", what=what))
+        if kind == "gain_control":
+            if op.get("duration") == "turn":
+                return self.r(msg("ff.card.gain_control_turn", who=who, target=target))
+            return self.r(msg("ff.card.gain_control", who=who, target=target))
+        if kind == "power":
+            game = op.get("duration") == "game"
+            if op.get("set") is not None:
+                if game:
+                    return self.r(msg("ff.card.power_set_game", target=target, set=op["set"]))
+                return self.r(msg("ff.card.power_set", target=target, set=op["set"]))
+            by = _signed(op.get("by", 0))
+            if game:
+                return self.r(msg("ff.card.power_by_game", target=target, by=by, x=x))
+            return self.r(msg("ff.card.power_by", target=target, by=by, x=x))
+        if kind == "gain":
+            keywords = self.keywords(op["keywords"])
+            if op.get("duration") == "game":
+                return self.r(msg("ff.card.gain_game", target=target, keywords=keywords))
+            return self.r(msg("ff.card.gain", target=target, keywords=keywords))
+        if kind == "continuous":
+            if op.get("duration") == "game":
+                return self.static(op["effect"])
+            return self.r(msg("ff.card.continuous", body=self.static(op["effect"])))
+        if kind == "pick":
+            chooser = self.word(_WHO, op.get("chooser", "own"))
+            whose = self.word(_WHOSE, op.get("whose", "any"))
+            return self.r(
+                msg("ff.card.pick", who=chooser, whose=whose, what=self.filter(op["what"]), n=op.get("count", 1))
+            )
+        if kind == "delayed":
+            when = self.trigger(op)
+            if op.get("about"):
+                when = self.r(msg("ff.card.about", when=when, about=self.sel(op["about"])))
+            body = self.body(op)
+            if op.get("period") == "turn":
+                return self.r(msg("ff.card.delayed_turn", when=when, body=body))
+            return self.r(msg("ff.card.delayed", when=when, body=body))
+        if kind == "split":
+            player = self.word(_WHO, op.get("player", "opponent"))
+            zone = self.word(_ZONE, op["zone"])
+            return self.r(msg("ff.card.split", who=player, zone=zone, n=op.get("groups", 2)))
+        if kind == "counters":
+            return self.r(msg("ff.card.counters", target=target, name=op.get("name", ""), n=op.get("count", 1)))
+        if kind == "crystals":
+            return self.r(msg("ff.card.crystals", who=who, n=op.get("count", 1)))
+        if kind == "from_outside":
+            if op.get("to") == "field":
+                return self.r(msg("ff.card.from_outside_field", card=op["card"]))
+            return self.r(msg("ff.card.from_outside", card=op["card"]))
+        return toml_value(op)
 
-def _cost(cost: Data) -> str:
-    parts = [f"{n} {element} CP" for element, n in cost.get("cp", {}).items()]
-    if cost.get("dull"):
-        parts.append("dull this card")
-    if cost.get("break_self"):
-        parts.append("put this card into the break zone")
-    if cost.get("discard"):
-        parts.append(f"discard {cost['discard']} card(s)")
-    if cost.get("crystals"):
-        parts.append(f"{cost['crystals']} crystal(s)")
-    if cost.get("characters"):
-        chars = cost["characters"]
-        parts.append(f"{chars['do'].replace('_', ' ')} {chars.get('count', 1)} {_filter(chars.get('what', {}))}")
-    for name, n in cost.get("remove_counters", {}).items():
-        parts.append(f"remove {n} {name} counter(s)")
-    if cost.get("reads"):
-        parts.append(f"({toml_value(cost['reads'])})")
-    return ", ".join(parts) or "nothing"
+    def effects(self, ops: list[Data]) -> str:
+        """Several effects in order."""
+        out = ""
+        for op in ops:
+            said = self.effect(op)
+            out = said if not out else self.r(msg("ff.card.then", first=out, then=said))
+        return out
 
+    # ------------------------------------------------------------ continuous effects
+    def static(self, op: Data) -> str:  # one branch per op, as the vocabulary lists them
+        """One continuous effect in plain words."""
+        kind = op["op"]
+        who = self.sel(op.get("target", "self"))
+        if op.get("filter"):
+            who = self.r(msg("ff.card.s.like", who=who, filter=self.filter(op["filter"])))
+        if kind == "power":
+            if op.get("set") is not None:
+                return self.r(msg("ff.card.s.power_set", who=who, set=op["set"]))
+            return self.r(msg("ff.card.s.power", who=who, by=_signed(op.get("by", 0))))
+        if kind == "gain":
+            return self.r(msg("ff.card.s.gain", who=who, keywords=self.keywords(op["keywords"])))
+        if kind == "cannot":
+            cannot = {
+                "attack": msg("ff.card.s.cannot_attack", who=who),
+                "block": msg("ff.card.s.cannot_block", who=who),
+                "be_chosen": msg("ff.card.s.cannot_be_chosen", who=who),
+                "be_removed": msg("ff.card.s.cannot_be_removed", who=who),
+                "be_returned": msg("ff.card.s.cannot_be_returned", who=who),
+            }
+            return self.r(cannot[op["action"]]) if op["action"] in cannot else toml_value(op)
+        if kind == "must":
+            must = {
+                "attack": msg("ff.card.s.must_attack", who=who),
+                "block": msg("ff.card.s.must_block", who=who),
+                "be_chosen": msg("ff.card.s.must_be_chosen", who=who),
+            }
+            return self.r(must[op["action"]]) if op["action"] in must else toml_value(op)
+        if kind == "cost_to":
+            action = self.word(_ACTION, op["action"])
+            return self.r(msg("ff.card.s.cost_to", who=who, cp=self.cp(op["cp"]), action=action))
+        if kind == "unblockable_by":
+            return self.r(msg("ff.card.s.unblockable_by", who=who, filter=self.filter(op["blockers"])))
+        if kind == "deck_copies":
+            if op.get("copies"):
+                return self.r(msg("ff.card.s.deck_copies", n=op["copies"]))
+            return self.r(msg("ff.card.s.deck_copies_any"))
+        if kind == "become":
+            parts = []
+            if op.get("type"):
+                kind_word = self.word(_TYPE, op["type"])
+                parts.append(self.r(msg("ff.card.s.become_type", type=kind_word, power=op.get("power", 0))))
+            if op.get("jobs"):
+                parts.append(self.r(msg("ff.card.s.become_jobs", jobs=self.join(list(op["jobs"])))))
+            if op.get("add_jobs"):
+                parts.append(self.r(msg("ff.card.s.become_add_jobs", jobs=self.join(list(op["add_jobs"])))))
+            body = parts[0] if parts else ""
+            for more in parts[1:]:
+                body = self.r(msg("ff.card.and", a=body, b=more))
+            return self.r(msg("ff.card.s.become", who=who, body=body))
+        if kind == "text":
+            if op.get("lose_abilities"):
+                return self.r(msg("ff.card.s.lose_abilities", who=who))
+            return self.r(msg("ff.card.s.gain_abilities", who=who))
+        if kind == "replace":
+            return self.replace(op, who)
+        return toml_value(op)
 
-def _choice(choice: Data) -> str:
-    whose = {"own": "your ", "opponent": "the opponent's ", "any": ""}[choice.get("whose", "any")]
-    up_to = "up to " if choice.get("up_to") else ""
-    return f"{up_to}{choice.get('count', 1)} of {whose}{_filter(choice.get('what', {'type': 'forward'}))}"
+    def replace(self, op: Data, who: str) -> str:
+        event = op.get("event", "break")
+        if event == "damage_player":
+            who = self.word(_WHO, op.get("player", "own"))
+        events = {
+            "break": msg("ff.card.s.event.break", who=who),
+            "put_in_break_zone": msg("ff.card.s.event.put_in_break_zone", who=who),
+            "damage": msg("ff.card.s.event.damage", who=who),
+            "damage_player": msg("ff.card.s.event.damage_player", who=who),
+        }
+        happens = self.r(events[event]) if event in events else event
+        if op.get("to_zone"):
+            instead = self.r(msg("ff.card.s.to_zone", zone=self.word(_ZONE, op["to_zone"])))
+        elif op.get("reduce") is not None:
+            instead = self.r(msg("ff.card.s.reduce", n=op["reduce"]))
+        else:
+            instead = self.effects(op.get("instead", []))
+        if op.get("optional"):
+            return self.r(msg("ff.card.s.replace_may", event=happens, instead=instead))
+        return self.r(msg("ff.card.s.replace", event=happens, instead=instead))
 
+    # ------------------------------------------------------------ costs, choices, abilities
+    def cp(self, cp: dict[str, int]) -> str:
+        return self.join([self.r(msg("ff.card.cp", element=self.word(_ELEMENT, e), n=n)) for e, n in cp.items()])
 
-def _body(item: Data) -> str:
-    parts = []
-    if item.get("choose"):
-        parts.append("choose " + " and ".join(_choice(c) for c in item["choose"]))
-    if item.get("effects"):
-        parts.append(effects_sentence(item["effects"]))
-    if item.get("modes"):
-        parts.append(
-            f"choose {toml_value(item.get('pick', {'count': 1}))} of: "
-            + " | ".join(f"({m['name']}) {_body(m)}" for m in item["modes"])
+    def cost(self, cost: Data) -> str:
+        parts = [self.cp(cost.get("cp", {}))]
+        if cost.get("dull"):
+            parts.append(self.r(msg("ff.card.cost.dull")))
+        if cost.get("break_self"):
+            parts.append(self.r(msg("ff.card.cost.break_self")))
+        if cost.get("discard"):
+            parts.append(self.r(msg("ff.card.cost.discard", n=cost["discard"])))
+        if cost.get("crystals"):
+            parts.append(self.r(msg("ff.card.cost.crystals", n=cost["crystals"])))
+        if cost.get("characters"):
+            chars = cost["characters"]
+            what, n = self.filter(chars.get("what", {"type": "character"})), chars.get("count", 1)
+            does = {
+                "dull": msg("ff.card.cost.chars_dull", what=what, n=n),
+                "break_zone": msg("ff.card.cost.chars_break_zone", what=what, n=n),
+                "remove": msg("ff.card.cost.chars_remove", what=what, n=n),
+                "return_to_hand": msg("ff.card.cost.chars_return", what=what, n=n),
+            }
+            parts.append(self.r(does[chars["do"]]) if chars["do"] in does else toml_value(chars))
+        for name, n in cost.get("remove_counters", {}).items():
+            parts.append(self.r(msg("ff.card.cost.remove_counters", name=name, n=n)))
+        if cost.get("reads"):
+            reads = cost["reads"]
+            by = _signed(reads["by"])
+            if reads.get("per"):
+                parts.append(self.r(msg("ff.card.cost.reads_per", by=by, per=self.word(_COUNT, reads["per"]))))
+            elif reads.get("for_each"):
+                parts.append(self.r(msg("ff.card.cost.reads_for_each", by=by, what=self.filter(reads["for_each"]))))
+            else:
+                parts.append(self.r(msg("ff.card.cost.reads", by=by)))
+        said = self.join(parts)
+        return said or self.r(msg("ff.card.cost.nothing"))
+
+    def choice(self, choice: Data) -> str:
+        what = self.filter(choice.get("what", {"type": "forward"}))
+        n, whose = choice.get("count", 1), choice.get("whose", "any")
+        up_to = bool(choice.get("up_to"))
+        if whose == "any":
+            return self.r(
+                msg("ff.card.choice_any_up_to", what=what, n=n) if up_to else msg("ff.card.choice_any", what=what, n=n)
+            )
+        w = self.word(_WHOSE, whose)
+        return self.r(
+            msg("ff.card.choice_up_to", whose=w, what=what, n=n)
+            if up_to
+            else msg("ff.card.choice", whose=w, what=what, n=n)
         )
-    return "; ".join(parts)
 
+    def pick(self, pick: Data) -> str:
+        n = pick.get("count", 1)
+        said = self.r(msg("ff.card.modes_up_to", n=n) if pick.get("up_to") else msg("ff.card.modes_n", n=n))
+        if pick.get("per"):
+            said = self.r(msg("ff.card.modes_per", per=self.word(_COUNT, pick["per"])))
+        if pick.get("condition") and pick.get("instead") is not None:
+            condition = self.condition(pick["condition"])
+            said = self.r(msg("ff.card.modes_instead", pick=said, condition=condition, instead=pick["instead"]))
+        return said
 
-def ability_sentence(ability: Data) -> str:
-    """One ability in plain words."""
-    kind = ability["kind"]
-    name = f" 「{ability['name']}」" if ability.get("name") else ""
-    lead = f"{kind.capitalize()} ability{name}"
-    if ability.get("damage"):
-        lead += f" (only with {ability['damage']} or more damage)"
-    if kind == "field":
-        cond = f"while {toml_value(ability['condition'])}, " if ability.get("condition") else ""
-        return f"{lead}: {cond}{'; '.join(static_sentence(s) for s in ability.get('statics', []))}."
-    if kind == "auto":
-        subject = ability.get("subject", "self")
+    def body(self, item: Data) -> str:
+        parts = []
+        if item.get("choose"):
+            choices = item["choose"]
+            joined = self.choice(choices[0])
+            for more in choices[1:]:
+                joined = self.r(msg("ff.card.and", a=joined, b=self.choice(more)))
+            parts.append(self.r(msg("ff.card.choose", choices=joined)))
+        if item.get("effects"):
+            parts.append(self.effects(item["effects"]))
+        if item.get("modes"):
+            modes = self.join(
+                [
+                    self.r(msg("ff.card.mode", name=m.get("name") or str(i), body=self.body(m)))
+                    for i, m in enumerate(item["modes"], start=1)
+                ],
+                " | ",
+                "／",
+            )
+            parts.append(self.r(msg("ff.card.modes", pick=self.pick(item.get("pick", {"count": 1})), modes=modes)))
+        return self.join(parts, "; ", "。")
+
+    def trigger(self, ability: Data) -> str:
+        """When an auto ability (or a delayed one) triggers."""
+        on = str(ability.get("on"))
+        subject = self.word(_SUBJECT, ability.get("subject", "self"))
         if ability.get("subject_filter"):
-            subject += f" like {_filter(ability['subject_filter'])}"
-        when = f"when {ability.get('on')} ({subject})"
-        if ability.get("condition"):
-            when += f" if {toml_value(ability['condition'])}"
-        may = " you may" if ability.get("optional") else ""
-        cost = f" paying {_cost(ability['cost'])}" if ability.get("cost") else ""
-        burst = " [EX BURST]" if ability.get("ex_burst") else ""
-        return f"{lead}{burst}: {when},{may}{cost} {_body(ability)}."
-    per_turn = " (once a turn)" if ability.get("per_turn") else ""
-    return f"{lead}: pay {_cost(ability.get('cost', {}))}{per_turn}: {_body(ability)}."
+            subject = self.r(msg("ff.card.s.like", who=subject, filter=self.filter(ability["subject_filter"])))
+        whose = self.word(_WHOSE, ability.get("whose", "any"))
+        who = self.word(_WHO, ability.get("whose", "any"))
+        events = {
+            "enters_field": msg("ff.card.on.enters_field", subject=subject),
+            "leaves_field": msg("ff.card.on.leaves_field", subject=subject),
+            "put_in_break_zone": msg("ff.card.on.put_in_break_zone", subject=subject),
+            "broken": msg("ff.card.on.broken", subject=subject),
+            "attacks": msg("ff.card.on.attacks", subject=subject),
+            "blocks": msg("ff.card.on.blocks", subject=subject),
+            "is_blocked": msg("ff.card.on.is_blocked", subject=subject),
+            "deals_damage_to_player": msg("ff.card.on.deals_damage_to_player", subject=subject),
+            "deals_damage_to_forward": msg("ff.card.on.deals_damage_to_forward", subject=subject),
+            "receives_damage": msg("ff.card.on.receives_damage", who=who),
+            "main1_start": msg("ff.card.on.main1_start", whose=whose),
+            "main2_start": msg("ff.card.on.main2_start", whose=whose),
+            "attack_phase_start": msg("ff.card.on.attack_phase_start", whose=whose),
+            "end_phase_start": msg("ff.card.on.end_phase_start", whose=whose),
+            "turn_end": msg("ff.card.on.turn_end", whose=whose),
+            "summon_cast": msg("ff.card.on.summon_cast", who=who),
+        }
+        if on == "state":
+            return self.r(msg("ff.card.on.state", condition=self.condition(ability.get("condition") or {})))
+        return self.r(events[on]) if on in events else on
+
+    def ability(self, ability: Data) -> str:
+        """One ability in plain words."""
+        kind = ability["kind"]
+        lead = self.word(_KIND, kind)
+        if ability.get("name"):
+            lead = self.r(msg("ff.card.named", kind=lead, name=ability["name"]))
+        if ability.get("damage"):
+            lead = self.r(msg("ff.card.damage_only", lead=lead, n=ability["damage"]))
+        if ability.get("ex_burst"):
+            lead = self.r(msg("ff.card.ex_burst", lead=lead))
+        if kind == "field":
+            body = self.join([self.static(s) for s in ability.get("statics", [])], "; ", "。")
+            if ability.get("condition"):
+                condition = self.condition(ability["condition"])
+                return self.r(msg("ff.card.field_while", lead=lead, condition=condition, body=body))
+            return self.r(msg("ff.card.ability", lead=lead, body=body))
+        if kind == "auto":
+            when = self.trigger(ability)
+            if ability.get("condition") and ability.get("on") != "state":
+                when = self.r(msg("ff.card.when_if", when=when, condition=self.condition(ability["condition"])))
+            body = self.body(ability)
+            if ability.get("cost"):
+                body = self.r(msg("ff.card.pay_then", cost=self.cost(ability["cost"]), body=body))
+            if ability.get("optional"):
+                body = self.r(msg("ff.card.may", body=body))
+            return self.r(msg("ff.card.auto", lead=lead, when=when, body=body))
+        cost = self.cost(ability.get("cost", {}))
+        if ability.get("per_turn"):
+            cost = self.r(msg("ff.card.per_turn", cost=cost, n=ability["per_turn"]))
+        return self.r(msg("ff.card.action_ability", lead=lead, cost=cost, body=self.body(ability)))
+
+    def variable(self, x: Data) -> str:
+        if x.get("cost"):
+            return self.r(msg("ff.card.x_cost", element=self.word(_ELEMENT, x["cost"])))
+        if x.get("count"):
+            return self.r(msg("ff.card.x_count", count=self.word(_COUNT, x["count"])))
+        return self.r(msg("ff.card.x", value=toml_value(x)))
+
+    def card(self, reading: Data) -> list[str]:
+        """What was read, one sentence per part."""
+        end = "。" if self.ja else "."
+        out: list[str] = []
+        if reading.get("keywords"):
+            out.append(self.r(msg("ff.card.keywords", keywords=self.keywords(reading["keywords"]))) + end)
+        if reading.get("x"):
+            out.append(self.variable(reading["x"]) + end)
+        body = self.body(reading)
+        if body:
+            sentence = (
+                msg("ff.card.effect_burst", body=body) if reading.get("ex_burst") else msg("ff.card.effect", body=body)
+            )
+            out.append(self.r(sentence) + end)
+        for option in reading.get("options", []):
+            cost = self.cost(option["cost"])
+            name = option["name"]
+            said = (
+                self.r(msg("ff.card.option_alternative", name=name, cost=cost))
+                if option.get("alternative")
+                else self.r(msg("ff.card.option_additional", name=name, cost=cost))
+            )
+            if option.get("effects"):
+                said = self.r(msg("ff.card.option_paid", option=said, effects=self.effects(option["effects"])))
+            out.append(said + end)
+        out.extend(self.ability(a) + end for a in reading.get("abilities", []))
+        return out
 
 
-def card_sentences(reading: Data) -> list[str]:
-    """What was read, one sentence per part."""
-    out: list[str] = []
-    if reading.get("keywords"):
-        out.append(f"Keywords: {', '.join(reading['keywords'])}.")
-    if reading.get("x"):
-        out.append(f"X: {toml_value(reading['x'])}.")
-    body = _body(reading)
-    if body:
-        burst = " [EX BURST]" if reading.get("ex_burst") else ""
-        out.append(f"Effect{burst}: {body}.")
-    for option in reading.get("options", []):
-        how = "instead of its cost" if option.get("alternative") else "besides its cost"
-        then = f"; if paid: {effects_sentence(option['effects'])}" if option.get("effects") else ""
-        out.append(f"Option 「{option['name']}」: pay {_cost(option['cost'])} {how}{then}.")
-    out.extend(ability_sentence(a) for a in reading.get("abilities", []))
-    return out
+def card_sentences(reading: Data, language: Language = "en") -> list[str]:
+    """What was read, one sentence per part, in ``language``."""
+    return _Words(language).card(reading)
