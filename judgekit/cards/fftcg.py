@@ -846,6 +846,7 @@ class _Build(Transformer[Token, Any]):
                 raise _Unread("X twice")
             out["x"] = rest.pop("x")
         out.update(rest)
+        _x_defined(out)
         return out
 
     def field_ability(self, items: list[Any]) -> Data:
@@ -1162,6 +1163,7 @@ def _action(cost: Data, body: Data) -> Data:
     if "replaces" in rest:
         raise _Unread("a self-replacement in an ability")
     out.update(rest)
+    _x_defined(out)
     return out
 
 
@@ -1222,8 +1224,23 @@ def _settle(ops: list[Data], it: str) -> list[Data]:
 
 def _no_it(ops: list[Data]) -> None:
     for op in ops:
-        if op.get("target") == IT:
+        if op.get("target") == IT or (op["op"] == "continuous" and op["effect"].get("target") == IT):
             raise _Unread(f"それ in {op['op']} with no card named before it")
+
+
+def _uses_x(data: Any) -> bool:
+    """Whether an effect among ``data`` (effects, modes, options, delayed abilities) counts X (per_x)."""
+    if isinstance(data, dict):
+        return bool(data.get("per_x")) or any(_uses_x(v) for v in data.values())
+    if isinstance(data, list):
+        return any(_uses_x(v) for v in data)
+    return False
+
+
+def _x_defined(out: Data) -> None:
+    """X in an effect needs its value from the text: a cost's X or 「Xは…である」 (4.5)."""
+    if "x" not in out and _uses_x({k: v for k, v in out.items() if k != "cost"}):
+        raise _Unread("X with no value: the text does not say what X is (4.5)")
 
 
 def _finish(body: Data, it_default: str) -> Data:
@@ -1329,6 +1346,8 @@ def _summon_keys(read: Data, card: str, text: str) -> Data:
         out["reads"] = reads
     if "per_turn" in out:
         raise UnreadText(text, 0, text, card, "1ターンに1度 on a summon")
+    if "x" not in out and _uses_x(out):
+        raise UnreadText(text, 0, text, card, "X with no value: the text does not say what X is (4.5)")
     for flag in ("ex_burst", "ex_burst_damage"):
         if flag in read:
             out[flag] = read[flag]
