@@ -90,6 +90,11 @@ class _Filter(dict[str, Any]):
     """The words before ユニット: whose, 他の, 行動権を消費した, a colour, a BP or cost limit."""
 
 
+def _names_it(ops: list[Data]) -> bool:
+    """Whether an instruction, or one inside 「…なら、」 or 「そうした場合」, still says それ."""
+    return any(e.get("target") == _IT or _names_it(e.get("then", [])) or _names_it(e.get("do", [])) for e in ops)
+
+
 def _name_chosen(chosen: list[Data], steps: list[Data], how: str) -> list[Data]:
     """The instructions after a choice, with それ (それら) as the chosen units. An instruction with a selection
     chooses its units as it comes, so それ in one instruction only: in two, they would choose apart."""
@@ -336,7 +341,7 @@ class _Build(Transformer[Token, Any]):
                 if not out:
                     raise _Unread("そうした場合 with no instruction before it")
                 out.append({"op": "if_done", "do": [out.pop()], "then": value})
-        if any(e.get("target") == _IT for e in out):
+        if _names_it(out):
             raise _Unread("それ with no units chosen before it (…を選び、)")
         return out
 
