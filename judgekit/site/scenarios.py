@@ -51,8 +51,8 @@ class PrintedPart:
     """``text`` when the engine runs what it read, ``scenario`` when it runs the structure the file gives."""
     reading: str
     """What was read, as the scenario file would write it (TOML); empty when unread."""
-    sentences: tuple[str, ...]
-    """What was read, in plain words."""
+    sentences: tuple[UiText, ...]
+    """What was read, in plain words, in Japanese and English (``.ja``, ``.en``)."""
     unread: str
     """Why the part was not read (empty when read)."""
     differs: str
@@ -75,16 +75,15 @@ class PrintedCard:
 
 def printed_cards(scenario: Any) -> tuple[PrintedCard, ...]:
     """The cards of a loaded scenario that the engine read from their printed text."""
-    from judgekit.cards import render_code_of_joker, render_dice_castle, render_fftcg
-    from judgekit.cards.render import card_sentences, toml_value
+    from judgekit.cards.render import game_sentences, toml_value
 
     game = getattr(scenario, "game", "")
     fftcg = game == "fftcg"
-    say = {
-        "fftcg": render_fftcg.card_sentences,
-        "code-of-joker": render_code_of_joker.card_sentences,
-        "dice-castle": render_dice_castle.card_sentences,
-    }.get(game, card_sentences)
+
+    def say(whole: dict[str, Any]) -> tuple[UiText, ...]:
+        ja, en = game_sentences(game, whole, "ja"), game_sentences(game, whole, "en")
+        return tuple(UiText(j, e) for j, e in zip(ja, en, strict=True))
+
     out = []
     for key, parts in scenario.cards_read.items():
         card = scenario.model.cards.get(key)
@@ -100,7 +99,7 @@ def printed_cards(scenario: Any) -> tuple[PrintedCard, ...]:
             if game == "dice-castle" and p.reading is not None and p.section != "card":
                 whole = p.reading if p.section == "abilities" else {p.section: p.reading}
             try:
-                sentences = tuple(say(whole)) if whole else ()
+                sentences = say(whole) if whole else ()
             except (KeyError, TypeError, ValueError):
                 sentences = ()
             shown.append(PrintedPart(label, p.text, p.source, reading, sentences, p.unread, p.differs))

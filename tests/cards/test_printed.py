@@ -143,7 +143,7 @@ def test_the_site_shows_each_printed_card_with_what_was_read(tmp_path: Path) -> 
     assert (card.key, card.name) == ("merchant", "商人") and card.text.startswith("EX 自分のターンに1回")
     (part,) = card.parts
     assert part.label == "ex[0]" and part.source == "scenario" and "uses = 1" in part.reading
-    assert part.sentences and "draw" in " ".join(part.sentences) and "uses = 2" in part.differs
+    assert part.sentences and "draw" in " ".join(s.en for s in part.sentences) and "uses = 2" in part.differs
 
 
 def test_new_writes_cards_from_their_printed_text_and_refuses_text_it_cannot_read(tmp_path: Path) -> None:

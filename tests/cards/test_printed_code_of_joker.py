@@ -128,5 +128,6 @@ def test_the_site_says_a_code_of_joker_card_in_its_own_plain_words(tmp_path: Pat
 
     cards = {c.key: c for c in printed_cards(load_scenario(_write(tmp_path)))}
     (storm,) = cards["storm"].parts
-    assert storm.sentences == ("Effect: if your life is at most 3: you draw 2 cards.",)
-    assert cards["giant"].parts[0].sentences == ("Keywords: 【加護】.",)
+    assert [s.en for s in storm.sentences] == ["Effect: if your life is at most 3: you draw 2 cards."]
+    assert [s.ja for s in storm.sentences] == ["効果：自分のライフが3以下なら、カードを2枚引く。"]
+    assert [s.en for s in cards["giant"].parts[0].sentences] == ["Keywords: 【加護】."]

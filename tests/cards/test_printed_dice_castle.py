@@ -133,8 +133,10 @@ def test_the_site_says_a_dice_castle_card_in_its_own_plain_words(tmp_path: Path)
     from judgekit.site.scenarios import printed_cards
 
     cards = {c.key: c for c in printed_cards(load_scenario(_write(tmp_path)))}
-    said = [s for p in cards["extend"].parts for s in p.sentences]
+    said = [s.en for p in cards["extend"].parts for s in p.sentences]
     assert said == ["Cost: 1 fire.", "Effect: gain 2 wall(s)."]
+    said_ja = [s.ja for p in cards["extend"].parts for s in p.sentences]
+    assert said_ja == ["コスト：火1。", "効果：城壁を2得る。"]
 
 
 MARTYR = SCENARIOS_DIR / "dice-castle" / "destroyed-with-attack-right-left.toml"
@@ -228,7 +230,7 @@ def test_the_site_shows_a_unit_line_by_line_in_plain_words(tmp_path: Path) -> No
 
     table = 'text = "コスト:火1\\n攻撃0 HP2\\nOUT:相手のユニット1体を破壊する。\\n2回攻撃"\n'
     cards = {c.key: c for c in printed_cards(load_scenario(_martyr(tmp_path, table)))}
-    said = [(p.label, list(p.sentences)) for p in cards["martyr"].parts]
+    said = [(p.label, [s.en for s in p.sentences]) for p in cards["martyr"].parts]
     assert said == [
         ("card[0]", ["Cost: 1 fire."]),
         ("card[1]", ["Unit: attack 0, HP 2."]),

@@ -106,7 +106,9 @@ def test_the_site_shows_an_fftcg_card_with_what_was_read(tmp_path: Path) -> None
     cards = {c.key: c for c in printed_cards(load_scenario(_copy(tmp_path, EFFECTS, "")))}
     (part,) = cards["ramuh"].parts
     assert part.source == "text" and "damage_player" in part.reading
-    assert part.sentences == ("Effect: deal 1 damage to your opponent.",)
+    assert [(s.ja, s.en) for s in part.sentences] == [
+        ("効果：相手に1ダメージを与える。", "Effect: deal 1 damage to your opponent.")
+    ]
 
 
 OUTSIDE = SCENARIOS_DIR / "fftcg" / "card-from-outside-the-game-owner-gap.toml"

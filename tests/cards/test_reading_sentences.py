@@ -234,3 +234,34 @@ def test_card_command_says_fftcg_in_the_readers_language() -> None:
     assert "# アクションアビリティには名前が印刷されていません" in ja.output
     en = CliRunner().invoke(app, ["--lang", "en", "card", "fftcg", "--kind", "backup", text])
     assert "Action ability: pay dull this card: you draw(s) 1 card(s)." in en.output
+
+
+def test_the_site_shows_what_was_read_in_both_languages(tmp_path: Path) -> None:
+    """A scenario page's card panel holds the reading in Japanese and English, each marked for the switch."""
+    from dataclasses import replace
+
+    from judgekit.commands.cards import read_text
+    from judgekit.site.build import build_site
+    from judgekit.site.i18n import UiText
+    from judgekit.site.layout import GamePaths
+    from judgekit.site.scenarios import PrintedCard, PrintedPart
+    from tests.site.toy import GAME, toy_index, toy_scenario
+
+    text = "カウンター:相手のユニットが攻撃した時、そのユニットを破壊する。"
+    _, reading = read_text("dice-castle", text, None)
+    said = tuple(
+        UiText(ja, en)
+        for ja, en in zip(
+            game_sentences("dice-castle", reading, "ja"), game_sentences("dice-castle", reading, "en"), strict=True
+        )
+    )
+    part = PrintedPart("card", text, "text", "counter = {}", said, "", "")
+    page = replace(toy_scenario(), cards=(PrintedCard("trap", "落とし穴", text, (part,)),))
+    out = build_site(tmp_path / "site", index=toy_index(), scenarios=[page]).out
+    html = (out / GamePaths(GAME).scenario(page.name)).read_text(encoding="utf-8")
+    assert (
+        '<span class="l-ja" lang="ja">カウンター：相手のユニットが攻撃した時、そのユニットを破壊する。</span>' in html
+    )
+    assert (
+        '<span class="l-en" lang="en">Counter: when the opponent&#39;s unit attacks: destroy that unit.</span>' in html
+    )
