@@ -74,3 +74,17 @@ def test_template_text(entry: dict[str, Any]) -> None:
         assert _FIELD.validate_python(reading) == _FIELD.validate_python(expect), reading
     else:
         assert _as_card(entry["type"], reading) == _as_card(entry["type"], expect), reading
+
+
+def test_recombined_texts_read_to_the_vocabulary_or_are_unread() -> None:
+    """Texts the corpus does not hold, made by joining one text's first clause to another's last: each reads to
+    something the card model accepts, or is unread (an UnreadText, never another exception)."""
+    texts = [t["text"] for t in TEXTS]
+    for first, last in zip(texts, texts[1:] + texts[:1], strict=True):
+        for text in (first.split("、")[0] + "、" + last.split("、")[-1], first.split("。")[0] + "。" + last):
+            for kind in ("unit", "trigger", "joker"):
+                try:
+                    reading = read_card(text, kind, "corpus")
+                except UnreadText:
+                    continue
+                _as_card(kind, reading)

@@ -107,3 +107,20 @@ def test_a_filtered_subject_only_with_an_event_on_the_field(tmp_path: Path, on: 
     with pytest.raises(ScenarioError) as info:
         load_scenario(path)
     assert "cards.bk.abilities[0].subject_filter" in dict(info.value.problems)
+
+
+def test_recombined_texts_read_to_the_vocabulary_or_are_unread() -> None:
+    """Texts the corpus does not hold, made by joining one text's first clause to another's last: each reads to
+    something the card model accepts, or is unread (an UnreadText, never another exception)."""
+    texts = [t["text"] for t in TEXTS]
+    for first, last in zip(texts, texts[1:] + texts[:1], strict=True):
+        for text in (first.split("、")[0] + "、" + last.split("、")[-1], first.split("。")[0] + "。" + last):
+            for part in ("summon", "ability"):
+                try:
+                    reading = _read({"part": part, "text": text, "name": "ティナ"})
+                except UnreadText:
+                    continue
+                if part == "ability":
+                    _ABILITY.validate_python(reading)
+                else:
+                    _as_card({"part": part}, reading)
