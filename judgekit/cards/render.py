@@ -1,17 +1,20 @@
 """What a card-text reader read, for a judge to confirm: inline TOML ready to paste into a
-``[cards.KEY]`` table, and (for Divine Cross) the same in plain sentences."""
+``[cards.KEY]`` table, and the same in plain sentences in Japanese or English — Divine Cross's TOML here, each
+game's sentences (and the other games' TOML) in ``render_<game>``, chosen by :func:`game_sentences` and
+:func:`game_toml`."""
 
 from __future__ import annotations
 
 import json
 from typing import TYPE_CHECKING, Any
 
+from judgekit.message import msg
+from judgekit.render.sentences import render
+
 if TYPE_CHECKING:
     from judgekit.i18n import Language
 
 Data = dict[str, Any]
-
-_NOT_PRINTED = "# EX power names are not printed: give each one its name before pasting."
 
 
 def toml_value(value: Any) -> str:
@@ -31,11 +34,12 @@ def toml_value(value: Any) -> str:
     raise TypeError(f"no TOML for {value!r}")
 
 
-def card_toml(reading: Data) -> str:
-    """The keys of a ``[cards.KEY]`` table for what was read (``skills``, ``ex``, ``effects``)."""
+def card_toml(reading: Data, language: Language = "en") -> str:
+    """The keys of a ``[cards.KEY]`` table for what was read (``skills``, ``ex``, ``effects``), a comment in
+    ``language`` first when EX powers need their names."""
     lines: list[str] = []
     if reading.get("ex"):
-        lines.append(_NOT_PRINTED)
+        lines.append("# " + render(msg("dc.read.not_printed"), language, "divine-cross"))
     for key in ("skills", "ex", "effects"):
         if key not in reading:
             continue
@@ -72,7 +76,7 @@ def game_toml(game: str, reading: Data, language: Language) -> str:
         return render_fftcg.card_toml(reading, language)
     if game == "code-of-joker":
         return render_code_of_joker.card_toml(reading, language)
-    return card_toml(reading)
+    return card_toml(reading, language)
 
 
 def card_sentences(reading: Data, language: Language | None = None) -> list[str]:

@@ -265,3 +265,12 @@ def test_the_site_shows_what_was_read_in_both_languages(tmp_path: Path) -> None:
     assert (
         '<span class="l-en" lang="en">Counter: when the opponent&#39;s unit attacks: destroy that unit.</span>' in html
     )
+
+
+def test_card_command_says_divine_cross_comment_in_the_readers_language() -> None:
+    text = "EX このユニットのスキルのダメージを100アップする。"
+    ja = CliRunner().invoke(app, ["--lang", "ja", "card", "divine-cross", "--kind", "assist", text])
+    assert ja.exit_code == 0, ja.output
+    assert "# EXの名前は印刷されていません" in ja.output
+    en = CliRunner().invoke(app, ["--lang", "en", "card", "divine-cross", "--kind", "assist", text])
+    assert "# EX power names are not printed" in en.output
