@@ -1295,8 +1295,9 @@ def normalize(text: str, name: str = "") -> str:
     dash of ダメージN as —, and the card's own name as このカード (not a 《name》 of another card)."""
     out = unicodedata.normalize("NFKC", text).strip()
     out = re.sub(r"\s+", "", out)
-    out = re.sub(r"^(ダメージ[0-9]+)[—―–-]?", r"\1—", out)
+    out = re.sub(r"^((?:EXBURST)?)(?i:damage)(?=[0-9])", r"\1ダメージ", out)  # 15.2.6 writes it Damage
     out = out.replace(":", "：")
+    out = re.sub(r"^((?:EXBURST)?ダメージ[0-9]+)[—―–\-：]?", r"\1—", out)
     out = re.sub(r"《([0-9]+)》", r"\1", out)  # 《3》 for ③: CP of any element
     if name:
         plain = unicodedata.normalize("NFKC", name).strip()
