@@ -1295,6 +1295,7 @@ def normalize(text: str, name: str = "") -> str:
     dash of ダメージN as —, and the card's own name as このカード (not a 《name》 of another card)."""
     out = unicodedata.normalize("NFKC", text).strip()
     out = re.sub(r"\s+", "", out)
+    out = re.sub(r"^EXバースト", "EXBURST", out)  # the rulebook's own spelling (5.2.2.1, 6.5.2.1)
     out = re.sub(r"^((?:EXBURST)?)(?i:damage)(?=[0-9])", r"\1ダメージ", out)  # 15.2.6 writes it Damage
     out = out.replace(":", "：")
     out = re.sub(r"^((?:EXBURST)?ダメージ[0-9]+)[—―–\-：]?", r"\1—", out)
