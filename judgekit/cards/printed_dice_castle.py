@@ -89,7 +89,7 @@ def _unit(key: str, card: Data, text: str, name: str, problems: list[tuple[str, 
     """A unit's text, line by line: each read line fills the keys the table leaves out, or is compared with
     them; an unread line stops loading unless the table gives what it was meant to give."""
     from judgekit.cards import corpus_dice_castle as corpus
-    from judgekit.cards.dice_castle import UNIT_LINE_KEYS, merge_unit, read_unit_parts
+    from judgekit.cards.dice_castle_unit import UNIT_LINE_KEYS, merge_unit, read_unit_parts
 
     given = dict(card)
     parts = read_unit_parts(text, name)
