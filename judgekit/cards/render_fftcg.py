@@ -184,6 +184,13 @@ class _Words:
     def sel(self, selector: str) -> str:
         return self.word(_SELECTOR, selector)
 
+    def amount(self, op: Data, key: str, default: int) -> tuple[int | str, str]:
+        """A number with its X part (``3 + X×1000``), or X alone when the number is 0 (``X×1000``)."""
+        value = op.get(key, default)
+        if value == 0 and op.get("per_x"):
+            return self.r(msg("ff.card.x_times", n=op["per_x"])), ""
+        return value, self.x(op)
+
     def x(self, op: Data) -> str:
         return self.r(msg("ff.card.per_x", n=op["per_x"])) if op.get("per_x") else ""
 
@@ -253,12 +260,14 @@ class _Words:
         x = self.x(op)
         who = self.word(_WHO, op.get("player", "own"))
         if kind == "damage":
-            return self.r(msg("ff.card.damage", target=target, amount=op["amount"], x=x))
+            amount, x = self.amount(op, "amount", 0)
+            return self.r(msg("ff.card.damage", target=target, amount=amount, x=x))
         if kind == "distribute":
             return self.r(msg("ff.card.distribute", target=target, amount=op["amount"]))
         if kind == "damage_player":
             player = self.word(_WHO, op.get("player", "opponent"))
-            return self.r(msg("ff.card.damage_player", who=player, amount=op.get("amount", 1), x=x))
+            amount, x = self.amount(op, "amount", 1)
+            return self.r(msg("ff.card.damage_player", who=player, amount=amount, x=x))
         simple = {
             "break": msg("ff.card.break", target=target),
             "dull": msg("ff.card.dull", target=target),
@@ -274,9 +283,11 @@ class _Words:
         if kind == "draw":
             if op.get("half_of"):
                 return self.r(msg("ff.card.draw_half", who=who, count=self.word(_COUNT, op["half_of"])))
-            return self.r(msg("ff.card.draw", who=who, n=op.get("count", 1), x=x))
+            n, x = self.amount(op, "count", 1)
+            return self.r(msg("ff.card.draw", who=who, n=n, x=x))
         if kind == "discard":
-            return self.r(msg("ff.card.discard", who=who, n=op.get("count", 1), x=x))
+            n, x = self.amount(op, "count", 1)
+            return self.r(msg("ff.card.discard", who=who, n=n, x=x))
         if kind == "search":
             what, n = self.filter(op.get("filter", {})), op.get("count", 1)
             if op.get("to") == "field":
@@ -314,7 +325,9 @@ class _Words:
             return self.r(msg("ff.card.continuous", body=self.static(op["effect"])))
         if kind == "pick":
             chooser = self.word(_WHO, op.get("chooser", "own"))
-            whose = self.word(_WHOSE, op.get("whose", "any"))
+            side, by = op.get("whose", "any"), op.get("chooser", "own")
+            own = (by == "each" and side == "own") or (by == "opponent" and side == "opponent")
+            whose = self.r(msg("ff.card.pick_own")) if own else self.word(_WHOSE, side)
             return self.r(
                 msg("ff.card.pick", who=chooser, whose=whose, what=self.filter(op["what"]), n=op.get("count", 1))
             )
@@ -587,6 +600,10 @@ class _Words:
         out: list[str] = []
         if reading.get("keywords"):
             out.append(self.r(msg("ff.card.keywords", keywords=self.keywords(reading["keywords"]))) + end)
+        if reading.get("dejon"):
+            dejon = reading["dejon"]
+            cost = self.cost(dejon.get("cost", {}))
+            out.append(self.r(msg("ff.card.dejon", n=dejon.get("counters", 0), cost=cost)) + end)
         if reading.get("x"):
             out.append(self.variable(reading["x"]) + end)
         body = self.body(reading)
@@ -606,7 +623,10 @@ class _Words:
             if option.get("effects"):
                 said = self.r(msg("ff.card.option_paid", option=said, effects=self.effects(option["effects"])))
             out.append(said + end)
-        out.extend(self.ability(a) + end for a in reading.get("abilities", []))
+        for ability in reading.get("abilities", []):
+            out.append(self.ability(ability) + end)
+            if ability.get("x"):  # the ability's own X (its cost's, or a count), told after it
+                out.append(self.variable(ability["x"]) + end)
         return out
 
 
