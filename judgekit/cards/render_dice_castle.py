@@ -29,6 +29,13 @@ _UNIT: dict[str, Message] = {
 }
 """Which unit(s) an effect acts on, by their selector."""
 
+_UNITS: dict[str, Message] = {
+    "own.unit": msg("dice.read.units.own"),
+    "opponent.unit": msg("dice.read.units.opponent"),
+    "any.unit": msg("dice.read.units.any"),
+}
+"""Units chosen on resolution, as a count of them names them (自分のユニットを2体まで)."""
+
 _WHOSE: dict[str, Message] = {
     "own": msg("dice.read.whose.own"),
     "opponent": msg("dice.read.whose.opponent"),
@@ -161,7 +168,11 @@ class _Words:
             return self.r(msg("dice.read.draw", n=op.get("count", 1)))
         if kind == "destroy":
             if op.get("count", 1) != 1:
-                return self.r(msg("dice.read.destroy_count", unit=unit, n=op["count"]))
+                target = str(op.get("target", ""))
+                units = (
+                    self.r(_UNITS[target]) if target in _UNITS else unit
+                )  # 相手のユニットを2体まで, not 相手のユニット1体を
+                return self.r(msg("dice.read.destroy_count", unit=units, n=op["count"]))
             return self.r(msg("dice.read.destroy", unit=unit))
         if kind == "damage":
             return self.r(msg("dice.read.damage", unit=unit, amount=op["amount"]))
