@@ -215,3 +215,14 @@ def test_state_changes_are_named_in_the_readers_language() -> None:
     assert change_text(face, "en") == face.describe() == "木の葉 (P1-03) face_down: true → false"
     energy = StateChange(ChangeKind.COUNTER, "P1", "P1", "energy:fire", 4, 0)
     assert change_text(energy, "ja", "dice-castle") == "P1（P1）のエネルギー（火）: 4 → 0"
+
+
+def test_an_interface_string_in_both_languages_survives_pickling() -> None:
+    """Scenario pages are pickled (the build's workers send them back, the cache keeps them)."""
+    import pickle
+
+    from judgekit.site.i18n import UiText
+
+    text = pickle.loads(pickle.dumps(UiText("ルール", "rule")))
+    assert isinstance(text, UiText) and (text.ja, text.en) == ("ルール", "rule")
+    assert text == UiText("ルール", "rule")

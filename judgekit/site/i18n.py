@@ -49,6 +49,11 @@ class UiText(Markup):
         """The text in ``language``."""
         return self.ja if language == "ja" else self.en
 
+    def __reduce__(self) -> tuple[type[UiText], tuple[str, str]]:
+        """Pickled as its two texts (Markup's own pickling would make it again from its HTML alone): pages kept
+        in the cache and sent back from the build's workers hold these."""
+        return (UiText, (self.ja, self.en))
+
 
 def both_html(html: Callable[[Callable[[str], str]], Markup]) -> Markup:
     """Markup a renderer writes in one language at a time (given the language's gettext), in both
