@@ -284,6 +284,8 @@ class _Build(Transformer[Token, Any]):
         target = dict(items[0])
         if _num(items) != 1:
             target["count"] = _num(items)
+        if _tokens(items, "UP_TO"):
+            target["up_to"] = True
         return self.pick([target, items[-1]])
 
     # ------------------------------------------------------------ sentences
@@ -297,6 +299,8 @@ class _Build(Transformer[Token, Any]):
         target = dict(items[0])
         if _num(items) != 1:
             target["count"] = _num(items)
+        if _tokens(items, "UP_TO"):
+            target["up_to"] = True
         return [target]
 
     def choose_selects(self, items: list[Any]) -> list[Data]:

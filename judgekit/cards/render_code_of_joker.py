@@ -152,9 +152,9 @@ class _Words:
         if target.get("all"):
             head = self.r(msg("coj.read.sel.all", whose=self.word(_WHOSE, side), noun=noun))
         else:
-            head = self.r(
-                msg("coj.read.sel.chosen", count=target.get("count", 1), noun=noun, side=self.word(_SIDE, side))
-            )
+            args = {"count": target.get("count", 1), "noun": noun, "side": self.word(_SIDE, side)}
+            up_to = target.get("up_to")
+            head = self.r(msg("coj.read.sel.chosen_up_to", **args) if up_to else msg("coj.read.sel.chosen", **args))
         if not limits:
             return head
         return self.r(msg("coj.read.sel.with", head=head, limits=("、" if self.ja else ", ").join(limits)))

@@ -85,6 +85,9 @@ class Select:
     """Whose units."""
     count: int = 1
     """How many to choose (fewer when fewer exist: カード効果について/8)."""
+    up_to: bool = False
+    """「…を2体まで選ぶ」: the player chooses how many, from one to ``count`` (none: the page does not say, the
+    run stops)."""
     all: bool = False
     """Every matching unit, without choosing: not a target, so 【加護】 does not protect."""
     other: bool = False

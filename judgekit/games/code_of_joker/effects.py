@@ -128,6 +128,8 @@ def choose(g: CodeOfJoker, ctx: Ctx, target: Target, verb: Message) -> Chosen:
     found, shielded = matching(g, ctx, target)
     if target.all:
         return Chosen(tuple(found), False, tuple(shielded))
+    if target.up_to:
+        return _choose_up_to(g, ctx, target, verb, found, shielded)
     n = min(target.count, len(found))
     if n == len(found):
         return Chosen(tuple(found), n < target.count, tuple(shielded))
@@ -145,6 +147,35 @@ def choose(g: CodeOfJoker, ctx: Ctx, target: Target, verb: Message) -> Chosen:
         )
     )
     return Chosen(tuple(options[c] for c in choice), n < target.count, tuple(shielded))
+
+
+def _choose_up_to(
+    g: CodeOfJoker, ctx: Ctx, target: Select, verb: Message, found: list[str], shielded: list[str]
+) -> Chosen:
+    """「…を2体まで選ぶ」: the controller chooses how many, one to ``count`` (the instruction is done as printed,
+    カード効果について/2). Choosing none is not said by the page: the run stops."""
+    if not found:
+        return Chosen((), False, tuple(shielded))
+    options = g.unit_options(found)
+    most = min(target.count, len(found))
+    choice = g.decide(
+        DecisionRequest(
+            "target",
+            ctx.controller,
+            tuple(options),
+            ids.EFFECT_MANDATORY,
+            msg("coj.target.prompt_up_to", player=g.name(ctx.controller), n=target.count, verb=verb, effect=ctx.label),
+            PickMode.SOME,
+            0,
+            most,
+        )
+    )
+    if not choice:
+        raise g.ambiguity(
+            [ids.EFFECT_MANDATORY, ids.AS_MANY],
+            msg("coj.gap.up_to_none", effect=ctx.label, n=target.count),
+        )
+    return Chosen(tuple(options[c] for c in choice), False, tuple(shielded))
 
 
 def _cites(chosen: Chosen, *more: str) -> list[str]:
@@ -568,7 +599,7 @@ def payable(g: CodeOfJoker, ctx: Ctx, op: Effect) -> bool:
     if target is None:
         return True
     found = candidates(g, ctx, target)
-    if isinstance(target, Select) and not target.all:
+    if isinstance(target, Select) and not target.all and not target.up_to:
         return len(found) >= target.count
     return bool(found)
 
