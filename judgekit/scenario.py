@@ -773,6 +773,53 @@ def template(game: str, name: str, language: str = "en") -> str:
     return template_in(game_support(game).template(name), "ja" if language == "ja" else "en")
 
 
+TEMPLATE_COMMENTS = (
+    N_("Prose fields (question, ruling, notes) are Markdown. Card lists are card keys, top first where order counts."),
+    N_("the comprehensive rules version the ruling is made under"),
+    N_("the language of title, question, ruling and notes"),
+    N_("optional: the same prose in English"),
+    N_("optional: the same prose in Japanese"),
+    N_("where the beginner sheet says otherwise"),
+    N_("setup | draw | main | battle | end: the game starts at the beginning of it"),
+    N_("the printed text; a card may give only its text (the engine reads it)"),
+    N_("actions (do), decisions (decide) and chance, in order"),
+    N_("rules the trace must cite"),
+    N_("actions the rules must reject, and the rule"),
+    N_("as printed: keywords and abilities not given here are read from it"),
+    N_("both players pass whenever they have priority until then"),
+    N_("Rule ids are the outline ids of the rules page (judgekit export code-of-joker --format text)."),
+    N_("the version of the wiki rules page"),
+    N_("the first player (先攻)"),
+    N_("the page gives no gauge amounts: they are inputs"),
+    N_("BP at Lv.1, Lv.2, Lv.3"),
+    N_("The detailed rules are a supplement: values they do not give go in [basics], and the trace shows each as an"),
+    N_("assumption when the engine first relies on it. Card lists are card keys, top first where order counts."),
+    N_("only what the scenario relies on; omit the rest"),
+    N_("who goes first this turn"),
+)
+"""The games' template comments that are words (not lists of keys or examples), message ids: a template for a
+scenario written in Japanese has them in Japanese."""
+
+_COMMENT = re.compile(r"^(?P<head>.*?# )(?P<comment>[^#]*)$")
+
+
+def _comments_in(text: str, language: ProseLanguage) -> str:
+    """``text`` (a template) with its comments that are words in ``language``."""
+    if language == "en":
+        return text
+    from judgekit.i18n import translations
+
+    words = translations(language)
+    known = set(TEMPLATE_COMMENTS)
+    lines = []
+    for line in text.split("\n"):
+        found = _COMMENT.match(line)
+        if found is not None and found["comment"] in known:
+            line = found["head"] + words.gettext(found["comment"])
+        lines.append(line)
+    return "\n".join(lines)
+
+
 _TEMPLATE_ANSWER = re.compile(r"The answer by the rules, citing them(?: \(e\.g\. (?P<example>[^\n]*)\))?\.")
 
 
@@ -794,7 +841,7 @@ def template_in(text: str, language: ProseLanguage) -> str:
                 '# question = """…"""',
                 '# ruling = """…"""',
             ]
-    out = "\n".join(lines)
+    out = _comments_in("\n".join(lines), language)
     if language == "ja":
         question = "争点を、プレイヤーが尋ねるとおりに書きます。"
         out = out.replace("What is in dispute, as a player would ask it.", question)

@@ -348,3 +348,25 @@ def test_run_changes_in_japanese() -> None:
     assert "の領域: P2のメイン・エリア → P2のKO置き場\n" in out and " zone: " not in out
     code, out, _ = invoke("--lang", "en", "run", SCENARIO, "--changes")
     assert "      · game (game) step: skill → damage\n" in out
+
+
+def test_a_japanese_template_has_its_comments_in_japanese() -> None:
+    """judgekit new --lang ja: every comment that is words (not a list of keys, an example or the header naming
+    the format's files) is in Japanese; in English the template is as the game writes it."""
+    import re
+
+    from judgekit.scenario import template
+
+    for game in ("divine-cross", "fftcg", "code-of-joker", "dice-castle"):
+        english = template(game, "x", "en")
+        japanese = template(game, "x", "ja")
+        assert "# optional: the same prose in Japanese" in english and "# 任意: 同じ文章の英語版" in japanese
+        for line in japanese.splitlines():
+            comment = line.rpartition("# ")[2] if "# " in line else ""
+            words = re.findall(r"\b[a-z]{3,}\b", comment)
+            japanese_words = re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", comment)
+            listed = " | " in comment or "=" in comment or comment.startswith(("e.g.", "x: ", "schema: ", "Format: "))
+            if not words or japanese_words or listed:
+                continue
+            assert len(words) < 3, f"{game}: {line!r}"
+    assert "# 裁定の根拠とする総合ルールの版" in template("divine-cross", "x", "ja")
