@@ -334,6 +334,9 @@ class _Build(Transformer[Token, Any]):
     def return_(self, items: list[Any]) -> Data:
         return self._on("return_to_hand", items)
 
+    def add_to_hand(self, items: list[Any]) -> Data:
+        return self._on("add_to_hand", items)
+
     def to_break_zone(self, items: list[Any]) -> Data:
         return self._on("put_in_break_zone", items)
 
@@ -538,6 +541,21 @@ class _Build(Transformer[Token, Any]):
             out["count"] = _num(items)
         if _tokens(items, "UP_TO"):
             out["up_to"] = True
+        return ("choose", out, False)
+
+    def choose_in_zone(self, items: list[Any]) -> Sentence:
+        """「あなたのブレイクゾーンにある…を1枚選ぶ」: a choice of cards in a break zone or the removed zone."""
+        where = _token(items, "ZONE_IN")
+        desc = next(i for i in items if isinstance(i, _Desc))
+        if desc.owner is not None:
+            raise _Unread("an owner both of the zone and of the cards in it")
+        owner = next((w for w in _WHO if where.startswith(w + "の")), None)
+        out: Data = {"what": desc.filter, "whose": _side(None if owner is None else _WHO[owner])}
+        if _num(items) != 1:
+            out["count"] = _num(items)
+        if _tokens(items, "UP_TO"):
+            out["up_to"] = True
+        out["zone"] = "break" if "ブレイクゾーン" in where else "removed"
         return ("choose", out, False)
 
     def pick(self, items: list[Any]) -> Sentence:
@@ -1243,6 +1261,20 @@ def _x_defined(out: Data) -> None:
         raise _Unread("X with no value: the text does not say what X is (4.5)")
 
 
+def _zone_targets(chosen: list[Data], effects: list[Data]) -> None:
+    """A card chosen in a zone is added to the hand or removed, nothing else; 手札に加える only such a card."""
+    for step in effects:
+        target = str(step.get("target", ""))
+        if not target.startswith("chosen"):
+            continue
+        n = 0 if target == "chosen" else int(target.split(".")[1])
+        zone = chosen[n].get("zone", "field") if n < len(chosen) else "field"
+        if step["op"] == "add_to_hand" and zone == "field":
+            raise _Unread("手札に加える with no card chosen in a break zone or the removed zone")
+        if zone != "field" and step["op"] not in ("add_to_hand", "remove"):
+            raise _Unread(f"a card chosen in the {zone} zone acted on by {step['op']} (only 手札に加える or 除外する)")
+
+
 def _finish(body: Data, it_default: str) -> Data:
     """A body's keys with every それ settled: the last declared choice, the last pick, or ``it_default``."""
     out: Data = {k: v for k, v in body.items() if k not in ("_body", "_steps", "_replaces")}
@@ -1268,6 +1300,7 @@ def _finish(body: Data, it_default: str) -> Data:
                     may = True
             effects.extend(steps)
     _no_it(effects)
+    _zone_targets(chosen, effects)
     if may:
         out["_may"] = True
     if chosen:

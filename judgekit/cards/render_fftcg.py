@@ -275,6 +275,7 @@ class _Words:
             "freeze": msg("ff.card.freeze", target=target),
             "remove": msg("ff.card.remove", target=target),
             "return_to_hand": msg("ff.card.return_to_hand", target=target),
+            "add_to_hand": msg("ff.card.add_to_hand", target=target),
             "put_in_break_zone": msg("ff.card.put_in_break_zone", target=target),
             "put_onto_field": msg("ff.card.put_onto_field"),
         }
@@ -483,6 +484,14 @@ class _Words:
         what = self.filter(choice.get("what", {"type": "forward"}))
         n, whose = choice.get("count", 1), choice.get("whose", "any")
         up_to = bool(choice.get("up_to"))
+        zone = choice.get("zone", "field")
+        if zone != "field":
+            w, z = self.word(_WHOSE, whose), self.word(_ZONE, zone)
+            return self.r(
+                msg("ff.card.choice_in_zone_up_to", whose=w, zone=z, what=what, n=n)
+                if up_to
+                else msg("ff.card.choice_in_zone", whose=w, zone=z, what=what, n=n)
+            )
         if whose == "any":
             return self.r(
                 msg("ff.card.choice_any_up_to", what=what, n=n) if up_to else msg("ff.card.choice_any", what=what, n=n)

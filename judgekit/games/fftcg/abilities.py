@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from judgekit.engine import Card, DecisionRequest, DelayedTrigger, Event, PickMode, StepKind
+from judgekit.engine import Card, DecisionRequest, DelayedTrigger, Event, PickMode, StepKind, zone_id
 from judgekit.engine.rules import RuleRole
 from judgekit.games.fftcg import continuous
 from judgekit.games.fftcg.cards import (
@@ -157,7 +157,13 @@ def modes_declared(modes: Sequence[Mode], n: int, pick: ModePick) -> Message:
 
 
 def can_be_chosen(g: Fftcg, iid: str, spec: Choose, controller: str, holder: str | None) -> bool:
-    """Whether a card on the field is a legal choice for ``spec`` of an ability or summon of ``controller``."""
+    """Whether a card is a legal choice for ``spec`` of an ability or summon of ``controller``: on the field, or in
+    the zone ``spec`` chooses in (whose zone: ``whose``), by its printed characteristics there."""
+    if spec.zone != "field":
+        c = g.state.cards.get(iid)
+        if c is None or c.zone not in zones_of(g, spec, controller):
+            return False
+        return continuous.matches(g, iid, spec.what, holder)
     if not g.on_field(iid):
         return False
     owner = g.card(iid).controller
@@ -190,8 +196,23 @@ def must_choice_gap(g: Fftcg, specs: Sequence[Choose], controller: str, holder: 
                 )
 
 
+def zones_of(g: Fftcg, spec: Choose, controller: str) -> list[str]:
+    """The zones a ``spec`` choosing off the field chooses in: the break zones (7.10) or removed zones (7.13) of
+    the players ``whose`` names, the controller's first (every zone but the stack is each player's, 7.2)."""
+    opponent = g.state.opponent(controller)
+    players = {"own": [controller], "opponent": [opponent], "any": [controller, opponent]}[spec.whose]
+    return [zone_id(p, spec.zone) for p in players]
+
+
 def legal_choices(g: Fftcg, spec: Choose, controller: str, holder: str | None) -> list[str]:
     """Every card ``spec`` may choose now."""
+    if spec.zone != "field":
+        return [
+            i
+            for z in zones_of(g, spec, controller)
+            for i in g.state.zones[z]
+            if can_be_chosen(g, i, spec, controller, holder)
+        ]
     return [i for i in g.all_field() if can_be_chosen(g, i, spec, controller, holder)]
 
 
@@ -238,7 +259,7 @@ def choose_now(
         if len(opts) == spec.count and not spec.up_to:
             out.append(tuple(opts))
             continue
-        options = g.field_options(opts)
+        options = g.choice_options(opts)
         low = 0 if spec.up_to else spec.count
         high = min(spec.count, len(opts))
         choice = g.decide(

@@ -162,13 +162,16 @@ class Choose:
     """What a summon or ability chooses (選ぶ) when it is cast or put on the stack (11.3.3, 11.8.9)."""
 
     what: CardFilter = Field(default_factory=lambda: CardFilter(type="forward"))
-    """Which cards on the field may be chosen."""
+    """Which cards may be chosen (in ``zone``, by their printed characteristics off the field)."""
     whose: PlayerRef | Literal["any"] = "any"
-    """Whose cards: the controller's (``own``), the opponent's, or anybody's."""
+    """Whose cards: the controller's (``own``), the opponent's, or anybody's (with ``zone``: whose zone)."""
     count: int = 1
     """How many (the most, with ``up_to``)."""
     up_to: bool = False
-    """``…体まで``: fewer may be chosen, none included."""
+    """``…体まで`` / ``…枚まで``: fewer may be chosen, none included."""
+    zone: Literal["field", "break", "removed"] = "field"
+    """Where the cards are chosen: on the field (7.7), or in a break zone (ブレイクゾーンにある…, 7.10) or the removed
+    zone (除外にある…, 7.13); a card chosen there is acted on by ``add_to_hand`` or ``remove`` only."""
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
@@ -376,7 +379,7 @@ class Remove:
     op: Literal["remove"]
     """Remove from the game."""
     target: Selector
-    """Which characters."""
+    """Which characters (``chosen``: also cards chosen in a break zone, ``Choose.zone``)."""
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
@@ -387,6 +390,17 @@ class ReturnToHand:
     """Return to the hand."""
     target: Selector
     """Which characters."""
+
+
+@dataclass(frozen=True, slots=True, config=STRICT)
+class AddToHand:
+    """…を手札に加える: cards chosen in a break zone or the removed zone (``Choose.zone``) go to their owner's hand
+    (7.3); a chosen card no longer there is not (7.4, 11.11.2)."""
+
+    op: Literal["add_to_hand"]
+    """Add to the hand."""
+    target: Literal["chosen", "chosen.1", "chosen.2"] = "chosen"
+    """Which chosen cards."""
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
@@ -630,6 +644,7 @@ Effect = Annotated[
     | Discard
     | Remove
     | ReturnToHand
+    | AddToHand
     | Power
     | Gain
     | Continuous
@@ -931,6 +946,21 @@ class ModePick:
             raise ValueError("a mode count's condition and instead go together")
 
 
+def check_zone_choices(choose: tuple[Choose, ...], effects: tuple[Effect, ...]) -> None:
+    """A card chosen in a break zone or the removed zone is acted on by ``add_to_hand`` or ``remove`` only, and
+    ``add_to_hand`` acts on such a card only (the other instructions act on the field)."""
+    for e in effects:
+        target = getattr(e, "target", "")
+        if not isinstance(target, str) or not target.startswith("chosen"):
+            continue
+        n = 0 if target == "chosen" else int(target.split(".")[1])
+        zone = choose[n].zone if n < len(choose) else None
+        if e.op == "add_to_hand" and zone in (None, "field"):
+            raise ValueError(f"add_to_hand acts on cards chosen in a break zone or the removed zone: {target} is not")
+        if zone not in (None, "field") and e.op not in ("add_to_hand", "remove"):
+            raise ValueError(f"{target} is chosen in the {zone} zone: only add_to_hand or remove act on it, not {e.op}")
+
+
 @dataclass(frozen=True, slots=True, config=STRICT)
 class Mode:
     """One of the effects a summon or ability chooses among (以下から1つを選ぶ, 11.3.4, 11.6.6, 11.7.6, 11.8.10); each
@@ -944,6 +974,9 @@ class Mode:
     """What it chooses (選ぶ) when it is cast."""
     effects: tuple[Effect, ...] = ()
     """What it does."""
+
+    def __post_init__(self) -> None:
+        check_zone_choices(self.choose, self.effects)
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
@@ -997,6 +1030,9 @@ class Ability:
     """This auto ability is the card's EX BURST (11.10.3): on a burst only its effect is done."""
     damage: int | None = None
     """``ダメージN``: the card has this ability only while its controller has N or more damage (15.2.6)."""
+
+    def __post_init__(self) -> None:
+        check_zone_choices(self.choose, self.effects)
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
@@ -1063,6 +1099,9 @@ class CardDef:
     first sentences; 11.3.7, 11.4.6). A summon is then on the stack (11.3.2), a character still in the hand (11.4.2)."""
     text: str = ""
     """The printed text, for display."""
+
+    def __post_init__(self) -> None:
+        check_zone_choices(self.choose, self.effects)
 
 
 def _rebuild() -> None:

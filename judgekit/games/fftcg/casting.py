@@ -538,7 +538,8 @@ def parse_choices(
     g: Fftcg, pid: str, specs: Sequence[Choose], given: Sequence[str], holder: str | None
 ) -> tuple[tuple[str, ...], ...] | Message:
     """The action's ``choose`` list split among the specs, each checked; a reason when it is not legal."""
-    options = g.field_options(g.all_field())
+    in_zones = [i for s in specs if s.zone != "field" for z in abilities.zones_of(g, s, pid) for i in g.state.zones[z]]
+    options = g.choice_options(g.all_field() + in_zones)
     rest = list(given)
     out: list[tuple[str, ...]] = []
     for n, spec in enumerate(specs):

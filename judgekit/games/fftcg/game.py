@@ -368,6 +368,16 @@ class Fftcg(Engine):
                 out[f"{pid}/{key}"] = iid
         return out
 
+    def choice_options(self, iids: list[str]) -> dict[str, str]:
+        """Option labels for cards to choose: ``P2/kefka`` on the field, ``P1/break/cloud`` in a zone (7.1)."""
+        out = self.field_options([i for i in iids if self.on_field(i)])
+        for pid in self.state.players:
+            for zone in ("break", "removed"):
+                mine = [i for i in self.state.zones[zone_id(pid, zone)] if i in iids]
+                for key, iid in self.card_options(mine).items():
+                    out[f"{pid}/{zone}/{key}"] = iid
+        return out
+
     def option_of(self, iid: str) -> str:
         """The option label of a card on the field (``P2/kefka``), or of a player id."""
         if iid in self.state.players:

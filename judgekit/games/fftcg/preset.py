@@ -37,6 +37,7 @@ ORDER: list[str] = [
     "change_counters",
     "crystals",
     "return_to_hand",
+    "add_to_hand",
     "leave_field",
     "field_limit",
     "put_self_onto_field",

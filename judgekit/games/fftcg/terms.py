@@ -31,6 +31,7 @@ from judgekit.games.fftcg import abilities, continuous
 from judgekit.games.fftcg.cards import (
     Ability,
     Activate,
+    AddToHand,
     Become,
     Break,
     CastFree,
@@ -96,6 +97,30 @@ def targets(g: Fftcg, ctx: Ctx, selector: Selector) -> list[str]:
         iid = None if ev is None else (ev.subject if selector == "event.subject" else ev.source)
         return [iid] if iid is not None and g.on_field(iid) else []
     return continuous.select(g, ctx.controller, ctx.source, selector)
+
+
+def chosen_in_zones(g: Fftcg, ctx: Ctx, selector: Selector) -> list[str]:
+    """The cards ``chosen`` (``chosen.1``…) means that were chosen in a break zone or the removed zone and are still
+    there (``Choose.zone``); none for any other selector."""
+    if not selector.startswith("chosen"):
+        return []
+    n = 0 if selector == "chosen" else int(selector.split(".")[1])
+    chosen = ctx.targets[n] if n < len(ctx.targets) else ()
+    return [t for t in chosen if t in g.state.cards and g.card(t).zone.endswith((".break", ".removed"))]
+
+
+def from_zone(g: Fftcg, ctx: Ctx, iid: str, to: str, cites: Sequence[str], *, top: bool = True) -> None:
+    """A card chosen in a break zone or the removed zone goes to its owner's ``to`` zone (7.3), a new card there
+    (7.4); one step."""
+    card = g.card(iid)
+    was = g.zref(card.zone)
+    g.move(iid, zone_id(card.owner, to), top=top, face_down=None)
+    g.record(
+        StepKind.EFFECT,
+        ctx.controller,
+        msg("ff.zone.moves", card=card.name, src=was, zone=g.zref(zone_id(card.owner, to))),
+        [*cites, "7.3", "7.4"],
+    )
 
 
 def pick_cards(
@@ -881,11 +906,14 @@ def discard_cards(
 def remove_effect(g: Fftcg, ctx: Ctx, op: Remove, *, silent: bool = False) -> bool:
     """15.1.1.5.1: removing from the game puts cards into 除外."""
     found = cannot_win(g, ctx, targets(g, ctx, op.target), "be_removed", silent=silent)
+    in_zones = [t for t in chosen_in_zones(g, ctx, op.target) if not g.card(t).zone.endswith(".removed")]
     if silent:
-        return bool(found)
+        return bool(found or in_zones)
     for t in found:
         leave_field(g, t, "removed", ["15.1.1.5.1", "7.13.1"], ctx.controller)
-    return bool(found)
+    for t in in_zones:
+        from_zone(g, ctx, t, "removed", ["15.1.1.5.1", "7.13.1"])
+    return bool(found or in_zones)
 
 
 @rule("2.2", role=RuleRole.TERM)
@@ -916,6 +944,21 @@ def return_to_hand(g: Fftcg, ctx: Ctx, op: ReturnToHand, *, silent: bool = False
     for t in found:
         leave_field(g, t, "hand", ["7.3"], ctx.controller)
     return bool(found)
+
+
+@rule("7.3", "7.4", "7.10", "7.13", role=RuleRole.TERM)
+def add_to_hand(g: Fftcg, ctx: Ctx, op: AddToHand, *, silent: bool = False) -> bool:
+    """手札に加える: the cards chosen in a break zone (7.10) or the removed zone (7.13) that are still there go to
+    their owner's hand (7.3), each a new card there (7.4)."""
+    found = chosen_in_zones(g, ctx, op.target)
+    if silent:
+        return bool(found)
+    if not found:
+        g.record(StepKind.EFFECT, ctx.controller, msg("ff.effect.nothing_to_affect", what=g.said(ctx.label)), ["2.3"])
+        return False
+    for t in found:
+        from_zone(g, ctx, t, "hand", [])
+    return True
 
 
 @rule("11.12.4.1", "11.12.4.2", "11.12.4.9", "11.3.10", "11.5.6", "9.5.1.3.2", "4.3", "2.3", role=RuleRole.EFFECT)
@@ -1936,6 +1979,8 @@ def _dispatch(g: Fftcg, ctx: Ctx, op: Effect, silent: bool) -> bool:
             return remove_effect(g, ctx, op, silent=silent)
         case ReturnToHand():
             return return_to_hand(g, ctx, op, silent=silent)
+        case AddToHand():
+            return add_to_hand(g, ctx, op, silent=silent)
         case Power() | Gain() | Continuous():
             return make_continuous(g, ctx, op, silent=silent)
         case Search():
