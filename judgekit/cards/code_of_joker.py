@@ -31,6 +31,7 @@ _EVENT = {
     "ブロックした": "block",
     "戦闘した": "battle",
     "破壊された": "destroyed",
+    "プレイヤーアタックに成功した": "player_attack",
 }
 _TURN = {"ターン開始時": "turn_start", "ターン終了時": "turn_end"}
 _KIND = {

@@ -263,6 +263,7 @@ class _Words:
             "destroyed": msg("coj.read.on.destroyed", unit=unit),
             "battle_end": msg("coj.read.on.battle_end", unit=unit),
             "oc": msg("coj.read.on.oc", unit=unit),
+            "player_attack": msg("coj.read.on.player_attack", unit=unit),
         }
         return self.r(timings[on]) if on in timings else on
 

@@ -331,7 +331,15 @@ def damage_step(g: CodeOfJoker, *, silent: bool = False) -> bool:
     return True
 
 
-@rule(ids.AB_LIFE, ids.AB_PENETRATE, ids.PENETRATE, ids.MIX_REMOVED_AFTER, ids.MIX_REMOVED, role=RuleRole.PROCEDURE)
+@rule(
+    ids.AB_LIFE,
+    ids.AB_PENETRATE,
+    ids.PENETRATE,
+    ids.MIX_REMOVED_AFTER,
+    ids.MIX_REMOVED,
+    ids.PATTERN_EXAMPLES,
+    role=RuleRole.PROCEDURE,
+)
 def life_step(g: CodeOfJoker, *, silent: bool = False) -> bool:
     """ライフダメージ: 1 to the defender when unblocked, or when the attacker met the 【貫通】 condition."""
     b = g.battle
@@ -348,8 +356,14 @@ def life_step(g: CodeOfJoker, *, silent: bool = False) -> bool:
                 msg("coj.gap.gone_before_life", card=g.cref(b.attacker)),
             )
         terms.life_damage(g, [defender], 1, None, [ids.AB_LIFE], "rules")
+        timing.process(g, _player_attack(g))
         return True
     if b.penetrates:
+        if timing.process(g, _player_attack(g), silent=True):
+            raise g.ambiguity(
+                [ids.AB_LIFE, ids.AB_PENETRATE, ids.PATTERN_EXAMPLES],
+                msg("coj.gap.penetrate_player_attack", card=g.cref(b.attacker)),
+            )
         cites = [ids.AB_PENETRATE, ids.PENETRATE]
         if not g.on_field(b.attacker):
             cites += [ids.MIX_REMOVED, ids.MIX_REMOVED_AFTER]
@@ -362,6 +376,20 @@ def life_step(g: CodeOfJoker, *, silent: bool = False) -> bool:
         terms.life_damage(g, [defender], 1, None, cites, "rules")
         return True
     return False
+
+
+def _player_attack(g: CodeOfJoker) -> timing.Timing:
+    """プレイヤーアタックに成功した時: the unblocked attacker dealt the defender its life damage (ライフダメージ/1).
+    The page names the timing in its pattern B examples (カード効果について/7: 「プレイヤーアタックしたユニット」), not
+    its place in the flow; the life damage is the success, so it comes right after it, before 戦闘終了."""
+    b = g.battle
+    assert b is not None
+    return timing.Timing(
+        "プレイヤーアタックに成功した時",
+        (Event("player_attack", b.attacking_player, b.attacker),),
+        (ids.AB_LIFE, ids.PATTERN_EXAMPLES),
+        first=(b.attacker,),
+    )
 
 
 @rule(ids.AB_END_TIMING, ids.AB_CLOCK_UP, ids.AB_OC, ids.CLOCK_BY_WIN, ids.OC_NO_HEAL, role=RuleRole.PROCEDURE)

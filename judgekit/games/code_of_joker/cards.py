@@ -42,14 +42,17 @@ Keyword = Literal[
 ]
 """The keyword abilities of the page (キーワード能力/アイコン). ``次元干渉`` takes its cost from ``dimension``."""
 
-On = Literal["enter", "attack", "block", "battle", "destroyed", "turn_start", "turn_end", "battle_end", "oc"]
+On = Literal[
+    "enter", "attack", "block", "battle", "destroyed", "turn_start", "turn_end", "battle_end", "oc", "player_attack"
+]
 """When an effect fires.
 
 ``enter`` フィールドに出た時; ``attack`` アタックした時 (for a unit or an intercept: the timing right after
 the attack is chosen; for a trigger card: the trigger-only timing of an unblocked attack); ``block``
 ブロックした時 and ``battle`` 戦闘した時 (one timing); ``destroyed`` 破壊された時; ``turn_start``
 ターン開始時; ``turn_end`` ターン終了時; ``battle_end`` 戦闘終了時; ``oc`` オーバークロックした時 (a unit's
-OC effect, processed after everything else).
+OC effect, processed after everything else); ``player_attack`` プレイヤーアタックに成功した時 (an unblocked attack
+that dealt its life damage, right after it: ライフダメージ/1, the page's example カード効果について/7).
 """
 
 Whose = Literal["self", "own", "other_own", "opponent", "any"]

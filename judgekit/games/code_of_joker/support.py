@@ -103,6 +103,7 @@ def _card_problems(key: str, card: CardDef) -> list[tuple[str, str]]:
                 "battle",
                 "battle_end",
                 "destroyed",
+                "player_attack",
             ):
                 out.append((f"{where}.abilities[{i}]", "attacker or blocker only in an effect during a battle"))
     return out
