@@ -814,8 +814,9 @@ def _comments_in(text: str, language: ProseLanguage) -> str:
     lines = []
     for line in text.split("\n"):
         found = _COMMENT.match(line)
-        if found is not None and found["comment"] in known:
-            line = found["head"] + words.gettext(found["comment"])
+        comment = found.group("comment") if found is not None else ""
+        if found is not None and comment in known:
+            line = found.group("head") + words.gettext(comment)
         lines.append(line)
     return "\n".join(lines)
 
