@@ -13,6 +13,7 @@ here, one after another, as a build did before it had workers.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 from collections.abc import Callable, Sequence
@@ -64,6 +65,7 @@ def run_pieces(
     global _work
     order = sorted(range(count), key=lambda i: (-costs[i], i))
     _work = work
+    gc.freeze()  # what the workers inherit is left out of their collections, which would copy every page it is on
     try:
         with ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("fork")) as pool:
             futures = {pool.submit(_run, i): i for i in order}
@@ -80,6 +82,7 @@ def run_pieces(
             found = {i: future.result() for future, i in futures.items()}
     finally:
         _work = None
+        gc.unfreeze()
     return [found[i] for i in range(count)]  # type: ignore[misc]
 
 
