@@ -150,7 +150,10 @@ class _Words:
             limits.append(self.r(msg("coj.read.sel.min_cost", n=target["min_cost"])))
         side = target.get("side", "opponent")
         if target.get("all"):
-            head = self.r(msg("coj.read.sel.all", whose=self.word(_WHOSE, side), noun=noun))
+            if side == "any":
+                head = self.r(msg("coj.read.sel.all_any", noun=noun))
+            else:
+                head = self.r(msg("coj.read.sel.all", whose=self.word(_WHOSE, side), noun=noun))
         else:
             args = {"count": target.get("count", 1), "noun": noun, "side": self.word(_SIDE, side)}
             up_to = target.get("up_to")
