@@ -16,6 +16,7 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import os
+import pickle
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import TypeVar
@@ -88,7 +89,23 @@ def run_pieces(
 
 def _run(piece: int) -> object:
     assert _work is not None, "a worker runs only the pieces of the build that forked it"
-    return _work(piece)
+    try:
+        return _work(piece)
+    except Exception as exc:
+        try:
+            pickle.dumps(exc)
+        except Exception:  # it could not reach the build: its message does, in an error that can
+            raise _sendable(exc) from None
+        raise
+
+
+def _sendable(exc: Exception) -> Exception:
+    """An error saying what ``exc`` says that can be sent back from a worker (pickled)."""
+    from rules_index.errors import JudgekitError
+
+    if isinstance(exc, JudgekitError):
+        return JudgekitError(str(exc))
+    return RuntimeError(f"{type(exc).__name__}: {exc}")
 
 
 __all__ = ["jobs", "run_pieces"]
