@@ -734,9 +734,9 @@ class _Build(Transformer[Token, Any]):
         return {"on": "kos_unit"}
 
     def trig_kos_side(self, items: list[Any]) -> Data:
-        raise _Unread(
-            "KOした時 of one player's units: the vocabulary's kos_unit (813.5) does not name the KO'd unit's side"
-        )
+        if not isinstance(items[0], _Target) or items[0].selector != "self":
+            raise _Unread("KOした時 of a unit other than this one: the vocabulary's kos_unit (813.5) is this unit's")
+        return {"on": "kos_unit", "whose": _player(items)}
 
     def trig_skill_damage_taken(self, items: list[Any]) -> Data:
         return {"on": "skill_damage_taken"}

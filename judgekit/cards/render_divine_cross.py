@@ -331,11 +331,23 @@ class _Words:
         on = TRIGGER.get(ex["on"], ex["on"])
         whose = self.whose(ex.get("whose", "any"))
         cond = self.condition(ex.get("condition") or {})
-        if cond:
+        if ex["on"] == "kos_unit":  # whose: the KO'd unit's side
+            out = self.kos_unit(ex.get("whose", "any"), cond, body)
+        elif cond:
             out = self.r(msg("dc.read.triggered_if", on=on, whose=whose, condition=cond, body=body))
         else:
             out = self.r(msg("dc.read.triggered", on=on, whose=whose, body=body))
         return self.r(msg("dc.read.not_cumulative", body=out)) if ex.get("cumulative") is False else out
+
+    def kos_unit(self, whose: str, cond: str, body: str) -> str:
+        """「このユニットが(相手の)ユニットをKOした時」 (813.5), ``whose`` being the KO'd unit's controller."""
+        if whose == "any":
+            on = self.r(msg("dc.read.on.kos_unit_any"))
+        else:
+            on = self.r(msg("dc.read.on.kos_unit", whose=self.whose(whose)))
+        if cond:
+            return self.r(msg("dc.read.triggered_at_if", on=on, condition=cond, body=body))
+        return self.r(msg("dc.read.triggered_at", on=on, body=body))
 
     def card(self, reading: Data) -> list[str]:
         out: list[str] = []

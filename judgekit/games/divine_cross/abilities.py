@@ -49,6 +49,7 @@ def _subject_ok(on: str, unit: str, event: Event) -> bool:
     "809.6",
     "804.2a-1",
     "805.2",
+    "105.3",
     role=RuleRole.EFFECT,
 )
 def trigger(
@@ -160,6 +161,8 @@ def _collect(
                 )
             continue
         cite = ("807.5b" if last_known is not None else "807.2", *look, *continuous.condition_cites(p.condition))
+        if p.on == "kos_unit" and p.whose != "any":  # 「…が相手のユニットをKOした時」: 自分/相手 (105.3)
+            cite = (*cite, "105.3")
         info = Ability(p.effects, unit, False, p.name)
         found.append(
             (

@@ -107,7 +107,8 @@ TriggerOn = Literal[
 command is played and is in the resolution zone, 804.2a; ``whose`` is the player who played it, and a ``moved``
 condition reads the played card there, with the effects 804.2a-1 carries over), and ``state`` for a state trigger
 (807.7) whose condition is ``condition``. ``discarded`` and ``put_in_ko`` trigger once for each card that
-moves; ``whose`` is the moved card's owner, and a ``moved`` condition reads that card as 807.5 says.
+moves; ``whose`` is the moved card's owner, and a ``moved`` condition reads that card as 807.5 says. For
+``kos_unit`` ``whose`` is the KO'd unit's controller (「このユニットが相手のユニットをKOした時」: ``opponent``, 105.3).
 """
 
 
@@ -844,7 +845,7 @@ class ExPower:
     on: TriggerOn | None = None
     """Triggered: the trigger condition."""
     whose: PlayerRef | Literal["any"] = "any"
-    """Triggered: whose turn or whose skill (自分の/相手の)."""
+    """Triggered: whose turn or whose skill (自分の/相手の); for ``kos_unit``, whose unit was KO'd."""
     zone: Literal["area", "hand"] = "area"
     """Where it works: in the areas (802.2), or ``hand`` for an activated EX power whose text means something only
     in the hand (``このカードが手札にあるなら…``, 802.3): it works there and not in the areas, and playing it reveals

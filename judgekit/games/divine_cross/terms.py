@@ -545,7 +545,10 @@ def knock_out(
     if source is not None and source in g.state.cards:
         how = "813.5b" if "813.5b" in cites else "813.5a"
         abilities.trigger(
-            g, Event("kos_unit", g.card(source).controller, unit, source, last_known=before), cause=("813.5", how)
+            # the event's player is the KO'd unit's controller: 「…が相手のユニットをKOした時」 (``whose``, 105.3)
+            g,
+            Event("kos_unit", before.controller, unit, source, last_known=before),
+            cause=("813.5", how),
         )
     return True
 
