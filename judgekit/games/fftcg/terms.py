@@ -946,7 +946,7 @@ def return_to_hand(g: Fftcg, ctx: Ctx, op: ReturnToHand, *, silent: bool = False
     return bool(found)
 
 
-@rule("7.3", "7.4", "7.10", "7.13", role=RuleRole.TERM)
+@rule("7.3", "7.4", "2.3", role=RuleRole.TERM)
 def add_to_hand(g: Fftcg, ctx: Ctx, op: AddToHand, *, silent: bool = False) -> bool:
     """手札に加える: the cards chosen in a break zone (7.10) or the removed zone (7.13) that are still there go to
     their owner's hand (7.3), each a new card there (7.4)."""
