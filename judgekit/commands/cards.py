@@ -14,6 +14,7 @@ import typer
 
 from judgekit.cards import code_of_joker, dice_castle, fftcg
 from judgekit.cards.divine_cross import guess_kind, read_card
+from judgekit.cards.errors import UnreadText
 from judgekit.cards.render import game_sentences, game_toml
 from judgekit.commands.common import echo_json, guarded
 from judgekit.i18n import N_
@@ -149,6 +150,33 @@ def read_as_line(kind: str, *, guessed: bool) -> str:
     return "# " + _("read as {what}").format(what=what)
 
 
+def unread_error(exc: UnreadText) -> JudgekitError:
+    """The card command's message for text the reader could not read, in the command line's language: the phrase,
+    where it starts, the text and the card (the reader's reason, when it gives one, as the reader words it)."""
+    values = {
+        "phrase": exc.phrase,
+        "position": exc.position + 1,
+        "text": exc.text,
+        "why": f" ({exc.why})" if exc.why else "",
+    }
+    if exc.card:
+        return JudgekitError.from_message(
+            N_(
+                "card {card}: could not read 「{phrase}」 at character {position} of 「{text}」{why}; "
+                "write this part in the effect vocabulary"
+            ),
+            card=exc.card,
+            **values,
+        )
+    return JudgekitError.from_message(
+        N_(
+            "could not read 「{phrase}」 at character {position} of 「{text}」{why}; "
+            "write this part in the effect vocabulary"
+        ),
+        **values,
+    )
+
+
 def _kind_error(kind: str, kinds: tuple[str, ...], game: str) -> JudgekitError:
     """The error for a ``--kind`` the game's reader does not know."""
     return JudgekitError.from_message(
@@ -169,7 +197,10 @@ def card(
     fmt: Annotated[CardFormat, typer.Option("--format", "-f", help="Output format.")] = CardFormat.TEXT,
 ) -> None:
     """Read a card's printed text into the game's effect vocabulary (TOML to paste, and plain sentences)."""
-    used, reading = read_text(game, text, kind.value if kind else None, name)
+    try:
+        used, reading = read_text(game, text, kind.value if kind else None, name)
+    except UnreadText as exc:
+        raise unread_error(exc) from None
     key = _ALIASES[game.lower()]
     if fmt is CardFormat.JSON:
         echo_json({"game": key, "kind": used, "text": text, "reading": reading})

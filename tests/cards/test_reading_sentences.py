@@ -274,3 +274,14 @@ def test_card_command_says_divine_cross_comment_in_the_readers_language() -> Non
     assert "# EXの名前は印刷されていません" in ja.output
     en = CliRunner().invoke(app, ["--lang", "en", "card", "divine-cross", "--kind", "assist", text])
     assert "# EX power names are not printed" in en.output
+
+
+def test_card_command_names_an_unread_phrase_in_the_readers_language() -> None:
+    text = "相手のユニット1体を破壊する。宇宙を支配する。"
+    ja = CliRunner().invoke(app, ["--lang", "ja", "card", "dice-castle", "--kind", "magic", text])
+    assert ja.exit_code == 2
+    assert "の16文字目からの「宇宙を支配する。」を読めませんでした" in ja.output
+    assert "この部分は効果の語彙で書いてください" in ja.output
+    en = CliRunner().invoke(app, ["--lang", "en", "card", "dice-castle", "--kind", "magic", text])
+    assert en.exit_code == 2
+    assert "could not read 「宇宙を支配する。」 at character 16" in en.output
