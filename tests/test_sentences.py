@@ -226,3 +226,16 @@ def test_an_interface_string_in_both_languages_survives_pickling() -> None:
     text = pickle.loads(pickle.dumps(UiText("ルール", "rule")))
     assert isinstance(text, UiText) and (text.ja, text.en) == ("ルール", "rule")
     assert text == UiText("ルール", "rule")
+
+
+def test_a_code_of_joker_cards_colour_is_the_rulebooks_word_on_the_board() -> None:
+    from judgekit.engine.trace import ChangeKind, StateChange
+    from judgekit.render.changes import change_text
+    from judgekit.site.board import card_facts
+
+    facts = {f.kind: f.value for f in card_facts("code-of-joker", {"type": "unit", "color": "blue"}, {}, "hand")}
+    assert facts == {"type": "ユニット", "colour": "青"}
+    facts = {f.kind: f.value for f in card_facts("code-of-joker", {"color": "colorless"}, {}, "hand")}
+    assert facts["colour"] == "無色"
+    entered = StateChange(ChangeKind.NUMBER, "P1-02", "戦神・毘沙門", "entered", None, 9)
+    assert change_text(entered, "ja", "code-of-joker") == "戦神・毘沙門（P1-02）の場に出たターン: - → 9"

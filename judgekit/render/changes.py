@@ -37,6 +37,8 @@ ATTRIBUTES: dict[str, str] = {
     "winning_ticket": N_("winning ticket"),
     "energy": N_("energy"),
     "assist": N_("assist"),
+    "entered": N_("turn it entered"),
+    "base": N_("base BP"),
     "event": N_("event played"),
     "joker": N_("joker used"),
 }

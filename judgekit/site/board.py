@@ -44,6 +44,7 @@ WORDS: dict[str, str] = {
     "green": "緑",
     "yellow": "黄",
     "purple": "紫",
+    "colorless": "無色",  # Code of Joker
     "white": "白",
     "black": "黒",
     # FFTCG card types and elements
@@ -129,7 +130,7 @@ def card_facts(game: str, definition: Mapping[str, Any], markers: Mapping[str, i
     def add(kind: str, label: str, value: object) -> None:
         if value is None or value == "" or value == []:
             return
-        facts.append(Fact(kind, ui(label), value if isinstance(value, str) else _listed(value)))
+        facts.append(Fact(kind, ui(label), word(value) if isinstance(value, str) else _listed(value)))
 
     kind = str(definition.get("type", ""))
     if game == "divine-cross":
