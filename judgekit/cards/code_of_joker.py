@@ -271,6 +271,8 @@ class _Build(Transformer[Token, Any]):
         out: Data = {"op": "salvage", "count": _num(items)}
         if _tokens(items, "CARD_KIND"):
             out["type"] = _KIND[_token(items, "CARD_KIND")]
+        if _tokens(items, "RANDOM"):
+            out["random"] = True
         return out
 
     def chosen(self, items: list[Any]) -> list[Data]:

@@ -232,10 +232,13 @@ class _Words:
             whose = self.word(_WHOSE, op.get("player", "opponent"))
             return self.r(msg("coj.read.delete_discard", whose=whose, n=op.get("count", 1)))
         if kind == "salvage":
+            n = op.get("count", 1)
             if op.get("type"):
                 what = self.word(_TYPE, op["type"])
-                return self.r(msg("coj.read.salvage_type", type=what, n=op.get("count", 1)))
-            return self.r(msg("coj.read.salvage", n=op.get("count", 1)))
+                if op.get("random"):
+                    return self.r(msg("coj.read.salvage_type_random", type=what, n=n))
+                return self.r(msg("coj.read.salvage_type", type=what, n=n))
+            return self.r(msg("coj.read.salvage_random", n=n) if op.get("random") else msg("coj.read.salvage", n=n))
         if kind == "if_done":
             return self.r(msg("coj.read.if_done", do=self.effects(op["do"]), then=self.effects(op["then"])))
         if kind == "if":

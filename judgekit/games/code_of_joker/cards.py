@@ -309,6 +309,8 @@ class Salvage:
     """How many."""
     type: CardType | None = None
     """Only cards of this kind."""
+    random: bool = False
+    """「ランダムで」: the cards are taken at random, not chosen (a ``random`` chance: the scenario gives which)."""
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)

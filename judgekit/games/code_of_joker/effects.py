@@ -450,14 +450,19 @@ def draw_effect(g: CodeOfJoker, ctx: Ctx, op: Draw, *, silent: bool = False) -> 
     return terms.draw(g, pid, op.count, [], ctx.controller, ctx.label) == op.count
 
 
-def pick(g: CodeOfJoker, who: str, iids: list[str], n: int, kind: str, prompt: Sentence) -> list[str]:
-    """``n`` of ``iids`` chosen by ``who`` (asked only when the choice can make a difference)."""
+def pick(
+    g: CodeOfJoker, who: str, iids: list[str], n: int, kind: str, prompt: Sentence, *, chance: bool = False
+) -> list[str]:
+    """``n`` of ``iids`` chosen by ``who``, or by chance with ``chance`` (asked only when the outcome can make a
+    difference)."""
     if n <= 0:
         return []
     if len(iids) <= n or len({g.card(i).key for i in iids}) == 1:
         return iids[:n]
     options = g.card_options(iids)
-    choice = g.decide(DecisionRequest(kind, who, tuple(options), ids.EFFECT_MANDATORY, prompt, PickMode.SOME, n, n))
+    choice = g.decide(
+        DecisionRequest(kind, who, tuple(options), ids.EFFECT_MANDATORY, prompt, PickMode.SOME, n, n, chance=chance)
+    )
     return [options[c] for c in choice]
 
 
@@ -560,8 +565,11 @@ def salvage(g: CodeOfJoker, ctx: Ctx, op: Salvage, *, silent: bool = False) -> b
         ctx.controller,
         pile,
         n,
-        "discard_card",
-        msg("coj.salvage.prompt", player=g.name(ctx.controller), n=n),
+        "random" if op.random else "discard_card",
+        msg("coj.salvage.random", player=g.name(ctx.controller), n=n)
+        if op.random
+        else msg("coj.salvage.prompt", player=g.name(ctx.controller), n=n),
+        chance=op.random,
     )
     for iid in chosen:
         g.move(iid, zone_id(ctx.controller, "hand"), top=False)

@@ -28,7 +28,7 @@ from judgekit.scenario import Scenario, scripted_inputs
 DECISIONS: tuple[str, ...] = ("mulligan", "block", "intercept", "target", "discard", "trigger_card", "discard_card")
 """Every decision kind the Code of Joker engine can ask a player for."""
 
-CHANCES: tuple[str, ...] = ("first_player", "shuffle")
+CHANCES: tuple[str, ...] = ("first_player", "shuffle", "random")
 """Every chance kind the Code of Joker engine can ask for."""
 
 ZONE_NAMES: tuple[str, ...] = ("deck", "hand", "field", "trigger", "discard", "deleted", "joker")
