@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from judgekit.engine.pickling import by_fields
 
+
+@by_fields
 @dataclass(frozen=True, slots=True)
 class RuleRef:
     """One rule of one version of one document, as an engine cites it."""

@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import Any, NamedTuple
 
 from judgekit.engine.citations import RuleRef
+from judgekit.engine.pickling import by_fields
 from judgekit.message import Sentence, sentence_json
 
 Scalar = str | int | bool | None
@@ -45,6 +46,7 @@ class ChangeKind(StrEnum):
     """A card's controller changed (it stays in its zone)."""
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class StateChange:
     """One recorded change: subject, attribute, before → after."""
@@ -75,6 +77,7 @@ def _show(value: Scalar) -> str:
     return "-" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class CardView:
     """A card as shown on the board."""
@@ -127,6 +130,7 @@ class CardView:
         )
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class ZoneView:
     """A zone as shown on the board."""
@@ -156,6 +160,7 @@ class ZoneView:
         return cls(data["name"], data["label"], bool(data["public"]), int(data["count"]), cards)
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class PlayerView:
     """A player's side of the board."""
@@ -198,6 +203,7 @@ class Waiting(NamedTuple):
     """The ability's printed name (empty when it has none)."""
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class BoardView:
     """A snapshot of the visible board."""
@@ -281,6 +287,7 @@ class StepKind(StrEnum):
     the ones that need the value)."""
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class TraceStep:
     """One step of a trace: before → action → cited rules → after."""
@@ -374,6 +381,7 @@ DRAW = "draw"
 """:attr:`Outcome.winner` of a game that ended in a draw (a player id never reads so)."""
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a run ended."""
@@ -398,6 +406,7 @@ class Outcome:
         }
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class Trace:
     """A whole run: where it came from, its steps and how it ended."""
