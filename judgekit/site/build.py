@@ -42,7 +42,7 @@ from judgekit.site.books import (
     rule_label,
     summary,
 )
-from judgekit.site.i18n import book_language, ui
+from judgekit.site.i18n import book_language, script_messages, ui
 from judgekit.site.i18n import install as install_i18n
 from judgekit.site.incremental import (
     Part,
@@ -378,6 +378,7 @@ class Site:
 
         self.env.globals["drawn"] = drawn_once()
         self.env.filters["by_scenario"] = by_scenario
+        self.env.globals["script_messages_json"] = json_script(script_messages())  # the same on every page
         self.index = data.index
         self.citations = _citations(data.scenarios)
         self.books: dict[tuple[str, str, str], BookPages] = {}
