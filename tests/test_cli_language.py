@@ -284,6 +284,11 @@ def test_a_bad_scenario_is_framed_in_the_chosen_language(tmp_path: Path) -> None
     assert code == 2 and f"{bad}: (toml): 正しい TOML が必要です。2 行 11 文字目: Illegal character" in err
     code, _, err = invoke("--lang", "en", "check", str(bad))
     assert f"{bad}: (toml): valid TOML: Illegal character '\\n' (at line 2, column 11)" in err
+    source = Path("scenarios/divine-cross/third-ko-loses.toml").read_text(encoding="utf-8")
+    bad.write_text(source.replace('main = { card = "dragon"', 'main = { card = "dragonx"'), encoding="utf-8")
+    code, _, err = invoke("--lang", "ja", "run", str(bad))
+    expected = "[cards] のキー（dragon, guard, scout）が必要です（見つかったもの: 'dragonx'）"
+    assert code == 2 and err == f"エラー: {bad}: players.P1.main.card: {expected}\n"
     bad.write_text('game = "nope"\n', encoding="utf-8")
     code, _, err = invoke("--lang", "ja", "run", str(bad))
     expected = "divine-cross, fftcg, code-of-joker, dice-castle のいずれかが必要です（見つかったもの: 'nope'）"

@@ -19,6 +19,7 @@ from pydantic import TypeAdapter
 from judgekit.engine import Card, EndKind, Engine, Inputs, Outcome, Player, Preset, ScriptedInput, Trace, zone_id
 from judgekit.errors import AmbiguityError, DecisionNeeded, ScenarioError
 from judgekit.games import Run
+from judgekit.i18n import gettext as _
 from judgekit.message import Sentence, msg
 from judgekit.scenario import ChanceEntry, DecisionEntry, Rejection, Scenario
 
@@ -94,8 +95,9 @@ def _adapter(model: type) -> TypeAdapter[Any]:
 
 def unknown_cards(base: str, refs: Iterable[tuple[str, str]], cards: Mapping[str, object]) -> Problems:
     """The card references (where, key) under ``base`` that name no key of ``[cards]``."""
+    template = _("a key of [cards] ({keys}); found {found}")
     return [
-        (f"{base}.{where}", f"a key of [cards] ({', '.join(sorted(cards))}); found {key!r}")
+        (f"{base}.{where}", template.format(keys=", ".join(sorted(cards)), found=repr(key)))
         for where, key in refs
         if key not in cards
     ]
@@ -104,18 +106,20 @@ def unknown_cards(base: str, refs: Iterable[tuple[str, str]], cards: Mapping[str
 def unknown_kinds(play: Sequence[object], decisions: Sequence[str], chances: Sequence[str]) -> Problems:
     """Decision and chance entries of the play list whose kind the engine never asks for."""
     out: Problems = []
+    template = _("one of {options}; found {found}")
     for i, entry in enumerate(play):
         if isinstance(entry, DecisionEntry) and entry.decide not in decisions:
-            out.append((f"play[{i}].decide", f"one of {', '.join(decisions)}; found {entry.decide!r}"))
+            out.append((f"play[{i}].decide", template.format(options=", ".join(decisions), found=repr(entry.decide))))
         if isinstance(entry, ChanceEntry) and entry.chance not in chances:
-            out.append((f"play[{i}].chance", f"one of {', '.join(chances)}; found {entry.chance!r}"))
+            out.append((f"play[{i}].chance", template.format(options=", ".join(chances), found=repr(entry.chance))))
     return out
 
 
 def bad_rejections(rejected: Sequence[Rejection], plays: int) -> Problems:
     """Expected rejections that name no entry of the play list."""
+    template = _("an index of play (0 to {last}); found {found}")
     return [
-        (f"expect.rejected[{i}].play", f"an index of play (0 to {plays - 1}); found {r.play}")
+        (f"expect.rejected[{i}].play", template.format(last=plays - 1, found=r.play))
         for i, r in enumerate(rejected)
         if not 0 <= r.play < plays
     ]
