@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from judgekit.cards.render import toml_value
-from judgekit.games.divine_cross.wording import ATTRIBUTE, COUNT, SELECTOR, TRIGGER
+from judgekit.games.divine_cross.wording import ATTRIBUTE, COMMAND, COUNT, SELECTOR, TRIGGER
 from judgekit.i18n import Language
 from judgekit.message import Message, msg
 from judgekit.render.sentences import render
@@ -41,6 +41,12 @@ _KIND: dict[str, Message] = {
     "triggered": msg("dc.read.kind.triggered"),
 }
 """The kinds of EX powers (801.1f)."""
+
+_CARD_TYPE: dict[str, Message] = {"unit": msg("dc.kind.unit"), "command": msg("dc.kind.command")}
+"""The kinds of cards a card filter names (201)."""
+
+_MARKER: dict[str, Message] = {"stun": msg("dc.read.marker.stun"), "damage": msg("dc.read.marker.damage")}
+"""The markers the vocabulary names by a key (気絶 918, ダメージ); other markers keep their printed names (907.3)."""
 
 _STATES: dict[str, tuple[Message, Message]] = {
     "stunned": (msg("dc.read.cond.stunned", unit=""), msg("dc.read.cond.not_stunned", unit="")),
@@ -74,6 +80,23 @@ class _Words:
     def zone(self, z: str) -> str:
         return self.r(_ZONE[z]) if z in _ZONE else z
 
+    def marker(self, m: str) -> Message | str:
+        return _MARKER.get(m, m)
+
+    def card_filter(self, f: Data) -> str:
+        """Which cards a filter takes (909.2): 「赤属性の名前に『竜』を含むユニットカード」."""
+        if f.get("command"):
+            card = self.r(msg("dc.read.filter.kind", kind=COMMAND[f["command"]]))
+        elif f.get("type"):
+            card = self.r(msg("dc.read.filter.kind", kind=_CARD_TYPE[f["type"]]))
+        else:
+            card = self.r(msg("dc.read.filter.any"))
+        if f.get("name_contains"):
+            card = self.r(msg("dc.read.filter.named", card=card, name=f["name_contains"]))
+        if f.get("attribute"):
+            card = self.r(msg("dc.read.filter.attribute", card=card, attribute=self.attr(f["attribute"])))
+        return card
+
     def signed(self, n: int) -> str:
         return f"+{n}" if n >= 0 else str(n)
 
@@ -93,7 +116,7 @@ class _Words:
                 if key in cond:
                     parts.append(self.r(msg(yes.id if cond[key] else no.id, unit=u)))
             if "marker" in cond:
-                parts.append(self.r(msg("dc.read.cond.marker", unit=u, marker=cond["marker"])))
+                parts.append(self.r(msg("dc.read.cond.marker", unit=u, marker=self.marker(cond["marker"]))))
         if "count" in cond:
             what = self.count(cond["count"])
             if "at_least" in cond:
@@ -105,7 +128,7 @@ class _Words:
         if "winning_ticket" in cond:
             parts.append(self.r(msg("dc.read.cond.winning_ticket", whose=self.whose(cond["winning_ticket"]))))
         if cond.get("moved"):  # an empty filter (any card) says nothing
-            parts.append(self.r(msg("dc.read.cond.moved", filter=toml_value(cond["moved"]))))
+            parts.append(self.r(msg("dc.read.cond.moved", filter=self.card_filter(cond["moved"]))))
         if not parts:
             return ""
         out = parts[0]
@@ -164,13 +187,19 @@ class _Words:
             return self.r(msg("dc.read.stun", unit=self.unit(op["target"])))
         if kind == "place_marker":
             return self.r(
-                msg("dc.read.place_marker", unit=self.unit(op["target"]), marker=op["marker"], n=op.get("count", 1))
+                msg(
+                    "dc.read.place_marker",
+                    unit=self.unit(op["target"]),
+                    marker=self.marker(op["marker"]),
+                    n=op.get("count", 1),
+                )
             )
         if kind == "remove_marker":
             if op.get("count"):
                 unit = self.unit(op["target"])
-                return self.r(msg("dc.read.remove_marker_count", unit=unit, marker=op["marker"], n=op["count"]))
-            return self.r(msg("dc.read.remove_marker", unit=self.unit(op["target"]), marker=op["marker"]))
+                marker = self.marker(op["marker"])
+                return self.r(msg("dc.read.remove_marker_count", unit=unit, marker=marker, n=op["count"]))
+            return self.r(msg("dc.read.remove_marker", unit=self.unit(op["target"]), marker=self.marker(op["marker"])))
         if kind == "ko":
             return self.r(msg("dc.read.ko", unit=self.unit(op["target"])))
         if kind == "put_in_ko":
@@ -189,7 +218,15 @@ class _Words:
                 msg("dc.read.attach_energy", unit=unit, zone=self.zone(op.get("source", "deck")), n=op.get("count", 1))
             )
         if kind == "search":
-            return self.r(msg("dc.read.search", who=who, filter=toml_value(op.get("filter", {})), n=op.get("count", 1)))
+            return self.r(
+                msg(
+                    "dc.read.search",
+                    who=who,
+                    zone=self.zone(op.get("source", "deck")),
+                    filter=self.card_filter(op.get("filter", {})),
+                    n=op.get("count", 1),
+                )
+            )
         if kind == "shuffle":
             return self.r(msg("dc.read.shuffle", who=who))
         if kind == "reveal":
