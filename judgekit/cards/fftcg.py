@@ -192,6 +192,11 @@ def _plural(desc: _Desc) -> _Target:
     return _Target(f"{side}.{kind}s", rest)
 
 
+def _duration(items: list[Any]) -> str:
+    """ターン終了時まで (``turn``, 9.5.1.3.2) or このターン (``this_turn``, the text's own period)."""
+    return "this_turn" if _token(items, "DURATION") == "このターン" else "turn"
+
+
 def _effect_target(items: list[Any]) -> str:
     for i in items:
         if isinstance(i, _Target):
@@ -396,7 +401,7 @@ class _Build(Transformer[Token, Any]):
     def power_signed(self, items: list[Any]) -> Data:
         out: Data = {"op": "power", "target": _effect_target(items), "by": _signed(items)}
         if _tokens(items, "DURATION"):
-            out["_turn"] = True  # それはターン終了時までパワー+2000される
+            out["_turn"] = _duration(items)  # それはターン終了時までパワー+2000される
         return out
 
     def power_x(self, items: list[Any]) -> Data:
@@ -484,7 +489,7 @@ class _Build(Transformer[Token, Any]):
 
     def plain(self, items: list[Any]) -> Sentence:
         steps, may = next(i for i in items if isinstance(i, tuple))
-        turn = bool(_tokens(items, "DURATION"))
+        turn = _duration(items) if _tokens(items, "DURATION") else ""
         who = _WHO[_tokens(items, "SUBJ")[0][:-1]] if _tokens(items, "SUBJ") else "own"
         if who == "self_side":
             raise _Unread("自分は as the subject of a sentence")
@@ -495,16 +500,21 @@ class _Build(Transformer[Token, Any]):
                 if step["op"] not in ("discard", "draw", "crystals"):
                     raise _Unread(f"相手は … {step['op']} (the opponent doing it)")
                 step["player"] = "opponent"
+            own = step.pop("_turn", "")
             if step["op"] == "gain_control":
                 step["player"] = who
+                if turn == "this_turn":
+                    raise _Unread("このターン with gain_control (9.5.1.3.2 ends ターン終了時まで only)")
                 if turn:
                     step["duration"] = "turn"
             elif turn and step["op"] not in ("power", "continuous", "gain"):
                 raise _Unread(f"ターン終了時まで with {step['op']}")
-            elif step["op"] in ("power", "continuous", "gain") and not (turn or step.pop("_turn", False)):
-                # the vocabulary's default is the end of the turn: a text that does not say so is not guessed
-                raise _Unread(f"{step['op']} without ターン終了時まで (for how long?)")
-            step.pop("_turn", None)
+            elif step["op"] in ("power", "continuous", "gain"):
+                if not (turn or own):
+                    # the vocabulary's default is the end of the turn: a text that does not say so is not guessed
+                    raise _Unread(f"{step['op']} without ターン終了時まで (for how long?)")
+                if "this_turn" in (turn, own):
+                    step["duration"] = "this_turn"
             out.append(step)
         return ("effects", out, may)
 

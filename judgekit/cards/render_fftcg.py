@@ -305,24 +305,33 @@ class _Words:
             if op.get("duration") == "turn":
                 return self.r(msg("ff.card.gain_control_turn", who=who, target=target))
             return self.r(msg("ff.card.gain_control", who=who, target=target))
+        this_turn = op.get("duration") == "this_turn"  # このターン (not ターン終了時まで)
         if kind == "power":
             game = op.get("duration") == "game"
             if op.get("set") is not None:
                 if game:
                     return self.r(msg("ff.card.power_set_game", target=target, set=op["set"]))
+                if this_turn:
+                    return self.r(msg("ff.card.power_set_this_turn", target=target, set=op["set"]))
                 return self.r(msg("ff.card.power_set", target=target, set=op["set"]))
             by = _signed(op.get("by", 0))
             if game:
                 return self.r(msg("ff.card.power_by_game", target=target, by=by, x=x))
+            if this_turn:
+                return self.r(msg("ff.card.power_by_this_turn", target=target, by=by, x=x))
             return self.r(msg("ff.card.power_by", target=target, by=by, x=x))
         if kind == "gain":
             keywords = self.keywords(op["keywords"])
             if op.get("duration") == "game":
                 return self.r(msg("ff.card.gain_game", target=target, keywords=keywords))
+            if this_turn:
+                return self.r(msg("ff.card.gain_this_turn", target=target, keywords=keywords))
             return self.r(msg("ff.card.gain", target=target, keywords=keywords))
         if kind == "continuous":
             if op.get("duration") == "game":
                 return self.static(op["effect"])
+            if this_turn:
+                return self.r(msg("ff.card.continuous_this_turn", body=self.static(op["effect"])))
             return self.r(msg("ff.card.continuous", body=self.static(op["effect"])))
         if kind == "pick":
             chooser = self.word(_WHO, op.get("chooser", "own"))

@@ -417,8 +417,9 @@ class Power:
     """Make the printed power this instead (11.3.10, 11.5.6)."""
     per_x: int = 0
     """X times this is added to ``by``; in the continuous effect it makes, X is fixed on resolution (11.12.4.3)."""
-    duration: Literal["turn", "game"] = "turn"
-    """ターン終了時まで (9.5.1.3.2), or for the rest of the game."""
+    duration: Literal["turn", "this_turn", "game"] = "turn"
+    """ターン終了時まで (9.5.1.3.2), このターン (``this_turn``: see ``Continuous.duration``), or for the rest of the
+    game."""
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
@@ -431,8 +432,9 @@ class Gain:
     """Which characters."""
     keywords: tuple[Keyword, ...]
     """The keywords."""
-    duration: Literal["turn", "game"] = "turn"
-    """Until the end of the turn, or for the rest of the game."""
+    duration: Literal["turn", "this_turn", "game"] = "turn"
+    """Until the end of the turn, this turn (``this_turn``: see ``Continuous.duration``), or for the rest of the
+    game."""
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
@@ -443,8 +445,11 @@ class Continuous:
     """Make a continuous effect."""
     effect: Static
     """What it does."""
-    duration: Literal["turn", "game"] = "turn"
-    """Until the end of the turn, or for the rest of the game."""
+    duration: Literal["turn", "this_turn", "game"] = "turn"
+    """``turn``: ターン終了時まで, ended at the end phase's cleanup (9.5.1.3.2); ``this_turn``: このターン, a period no
+    rule names — it lasts through the turn's phases, and one still in effect at the cleanup, which comes before every
+    end of a turn (9.5.1.5), stops the run with an ambiguity (does 9.5.1.3.2 end it?); ``game``: for the rest of the
+    game."""
 
     def __post_init__(self) -> None:
         if getattr(self.effect, "op", "") == "deck_copies":

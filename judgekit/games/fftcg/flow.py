@@ -328,6 +328,11 @@ def end_phase(g: Fftcg, *, silent: bool = False) -> bool:
 def _cleanup(g: Fftcg) -> None:
     damaged = [i for i in g.all_field() if g.damage(i)]
     ending = [e for e in g.effects if e.until == "end_of_turn"]
+    this_turn = sorted({e.label for e in g.effects if e.until == "this_turn"})
+    if this_turn:
+        # 9.5.1.3.2 ends 「ターン終了時まで」 effects only; このターン is never named (AMBIGUITIES.md #33). A cleanup
+        # comes before every end of a turn (9.5.1.5), so a このターン effect never outlives its turn unasked.
+        raise g.ambiguity(["9.5.1.3.2", "9.5.1.5"], msg("ff.gap.this_turn_at_cleanup", effects=tuple(this_turn)))
     for i in damaged:
         g.set_marker(i, "damage", 0)
     for e in ending:

@@ -980,7 +980,7 @@ def make_continuous(g: Fftcg, ctx: Ctx, op: Power | Gain | Continuous, *, silent
         g.record(StepKind.EFFECT, ctx.controller, msg("ff.effect.nothing_to_affect", what=g.said(ctx.label)), ["2.3"])
         return False
     key = f"made:{g.serial()}"
-    until = "end_of_turn" if op.duration == "turn" else "game"
+    until = {"turn": "end_of_turn", "this_turn": "this_turn", "game": "game"}[op.duration]
     before = dict(g.all_chars())
     g.add_effect(
         ContinuousEffect(
@@ -1014,7 +1014,11 @@ def make_continuous(g: Fftcg, ctx: Ctx, op: Power | Gain | Continuous, *, silent
         ctx.controller,
         seq(
             msg("ff.effect.continuous", what=g.said(ctx.label), cards=tuple(g.cref(t) for t in locked), effect=what),
-            msg("ff.effect.until_end_of_turn") if until == "end_of_turn" else "",
+            msg("ff.effect.until_end_of_turn")
+            if until == "end_of_turn"
+            else msg("ff.effect.this_turn")
+            if until == "this_turn"
+            else "",
             now,
         ),
         cites,
