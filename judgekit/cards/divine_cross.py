@@ -441,6 +441,15 @@ class _Build(Transformer[Token, Any]):
     def this_turn(self, items: list[Any]) -> tuple[str, list[Data], bool]:
         return ("plain", [items[-1]], False)
 
+    def next_turn(self, items: list[Any]) -> tuple[str, list[Data], bool]:
+        """809.8: 「次の(自分の/相手の)ターン、…」 applies from the start of that turn until its end."""
+        whose = _player(items) if _tokens(items, "PLAYER") else "any"
+        return (
+            "plain",
+            [{**items[-1], "duration": "next_turn", **({"whose": whose} if whose != "any" else {})}],
+            False,
+        )
+
     def janken_win(self, items: list[Any]) -> tuple[str, list[Data], bool]:
         steps, may = items[-1]
         if may:

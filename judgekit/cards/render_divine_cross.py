@@ -273,9 +273,7 @@ class _Words:
                 return self.r(
                     msg("dc.read.continuous_while", condition=self.condition(op.get("condition", {})), body=body)
                 )
-            lasting = self.r(
-                msg("dc.read.lasting.game") if op.get("duration") == "game" else msg("dc.read.lasting.turn")
-            )
+            lasting = self.r(self.lasting(op))
             return self.r(msg("dc.read.continuous", lasting=lasting, body=body))
         if kind == "delayed":
             on = TRIGGER.get(op["on"], op["on"])
@@ -375,6 +373,20 @@ class _Words:
         else:
             out = self.r(msg("dc.read.triggered", on=on, whose=whose, body=body))
         return self.r(msg("dc.read.not_cumulative", body=out)) if ex.get("cumulative") is False else out
+
+    def lasting(self, op: Data) -> Message:
+        """How long a ``continuous`` op lasts (``このターン``, ``このゲーム中``, ``次の(自分の/相手の)ターン``)."""
+        duration = op.get("duration", "turn")
+        if duration == "game":
+            return msg("dc.read.lasting.game")
+        if duration != "next_turn":
+            return msg("dc.read.lasting.turn")
+        whose = op.get("whose", "any")
+        if whose == "own":
+            return msg("dc.read.lasting.next_own_turn")
+        if whose == "opponent":
+            return msg("dc.read.lasting.next_opponent_turn")
+        return msg("dc.read.lasting.next_turn")
 
     def kos_unit(self, whose: str, cond: str, body: str) -> str:
         """「このユニットが(相手の)ユニットをKOした時」 (813.5), ``whose`` being the KO'd unit's controller."""

@@ -490,9 +490,12 @@ class Continuous:
     """Make a continuous effect."""
     effect: Static
     """What it does."""
-    duration: Literal["turn", "game", "while"] = "turn"
-    """``このターン`` (until the end of the turn, 505.3a, 809.8), the rest of the game, or ``while``: ``…であるかぎり``,
-    as long as ``condition`` holds (809.7)."""
+    duration: Literal["turn", "game", "while", "next_turn"] = "turn"
+    """``このターン`` (until the end of the turn, 505.3a, 809.8), the rest of the game, ``while``: ``…であるかぎり``,
+    as long as ``condition`` holds (809.7), or ``next_turn``: ``次の(自分の/相手の)ターン、``, from the start of that
+    turn until its end (809.8; ``whose``)."""
+    whose: PlayerRef | Literal["any"] = "any"
+    """For ``next_turn``: whose next turn (自分の/相手の, 105.3); ``any``: the next turn (次のターン)."""
     condition: Condition | None = None
     """For ``while``: the condition on the card itself (``unit = "self"``, ``self.…`` counts) that limits it."""
     also: tuple[Static, ...] = ()

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from judgekit.engine import ContinuousEffect, order_effects, zone_id
+from judgekit.engine import ContinuousEffect, StepKind, order_effects, zone_id
 from judgekit.engine.rules import RuleRole
 from judgekit.games.divine_cross.cards import (
     BaseAttribute,
@@ -142,7 +142,7 @@ def static_effects(g: DivineCross, powers: Mapping[str, tuple[PowerRef, ...]] | 
 def all_effects(g: DivineCross) -> list[ContinuousEffect]:
     """Static abilities' effects (of the EX powers units have after 809.1c) and effects made by abilities,
     in application order."""
-    return order_effects([*static_effects(g, {u: g.chars(u).powers for u in g.all_units()}), *g.effects])
+    return order_effects([*static_effects(g, {u: g.chars(u).powers for u in g.all_units()}), *made(g)])
 
 
 def layer_gap(g: DivineCross) -> Message | None:
@@ -183,6 +183,59 @@ def base_gap(g: DivineCross) -> Message | None:
         if gap := printed_base_gap(g, p.condition, e.controller, p.unit):
             return gap
     return None
+
+
+_SCHEDULED = "from_turn:"
+"""``until`` of an effect made for a turn still to come (809.8: ``次の…ターン、``), with that turn's number."""
+
+
+def scheduled_until(turn: int) -> str:
+    """The ``until`` of an effect that starts applying at the start of turn ``turn`` (809.8)."""
+    return f"{_SCHEDULED}{turn}"
+
+
+def is_scheduled(effect: ContinuousEffect) -> bool:
+    """Whether ``effect`` waits for a turn still to come (809.8): it does not apply yet."""
+    return effect.until.startswith(_SCHEDULED)
+
+
+def made(g: DivineCross) -> list[ContinuousEffect]:
+    """The effects made by abilities that apply now (not those waiting for their turn, 809.8)."""
+    return [e for e in g.effects if not is_scheduled(e)]
+
+
+def turn_player_of(g: DivineCross, turn: int) -> str:
+    """Whose turn ``turn`` is: the players take turns (505.4)."""
+    tp = g.state.turn_player
+    return tp if (turn - g.state.turn) % 2 == 0 else g.state.opponent(tp)
+
+
+def next_turn(g: DivineCross, controller: str, whose: str) -> int:
+    """The number of the next turn (``any``), of the next turn of ``controller`` (``own``) or of the opponent
+    (``opponent``): 105.3, 505.4."""
+    turn = g.state.turn + 1
+    if whose == "any":
+        return turn
+    player = controller if whose == "own" else g.state.opponent(controller)
+    return turn if turn_player_of(g, turn) == player else turn + 1
+
+
+def lasting_next(g: DivineCross, turn: int) -> Message:
+    """How long a ``next_turn`` effect lasts, for sentences."""
+    return msg("dc.lasting.next_turn", n=turn, player=g.name(turn_player_of(g, turn)))
+
+
+@rule("809.8", role=RuleRole.TERM)
+def start_scheduled(g: DivineCross, *, silent: bool = False) -> bool:
+    """809.8: an effect made for this turn (``次の…ターン、``) starts applying at its start, until its end."""
+    due = [e for e in g.effects if e.until == scheduled_until(g.state.turn)]
+    if silent or not due:
+        return bool(due)
+    for e in due:
+        g.end_effect(e.key)
+        g.add_effect(replace(e, until="end_of_turn"))
+        g.record(StepKind.RULE, "rules", msg("dc.rule.effect_starts", effect=g.what(e.label)), ["809.8"])
+    return True
 
 
 def payload(effect: ContinuousEffect) -> Applied:
@@ -331,7 +384,7 @@ def characteristics(g: DivineCross) -> dict[str, Chars]:
     units = g.all_units()
     cur = {u: base_chars(g, u) for u in units}
     printed = static_effects(g)
-    effects = [e for e in [*printed, *g.effects] if e.layer <= LAYER_ABILITY]
+    effects = [e for e in [*printed, *made(g)] if e.layer <= LAYER_ABILITY]
 
     def depends(b: ContinuousEffect, a: ContinuousEffect) -> bool:
         # 809.3a: b depends on a if applying a first changes where or what b applies.
@@ -361,8 +414,8 @@ def characteristics(g: DivineCross) -> dict[str, Chars]:
     run(effects)
     # 809.1c done: from here on the static effects are those of the EX powers units have now.
     after = static_effects(g, {u: cur[u].powers for u in units})
-    run([e for e in [*after, *g.effects] if e.layer == LAYER_OTHER])
-    numeric = [e for e in [*after, *g.effects] if e.layer == LAYER_NUMBER]
+    run([e for e in [*after, *made(g)] if e.layer == LAYER_OTHER])
+    numeric = [e for e in [*after, *made(g)] if e.layer == LAYER_NUMBER]
     was = {e.key for e in printed}
     lost_numbers = {payload(e).unit for e in printed if e.layer == LAYER_NUMBER} - {
         payload(e).unit for e in after if e.layer == LAYER_NUMBER

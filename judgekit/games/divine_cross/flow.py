@@ -7,7 +7,7 @@ from collections import Counter
 from judgekit.engine import DRAW, DecisionRequest, Event, GameOver, ScriptedInput, ScriptEnd, StepKind, zone_id
 from judgekit.engine.rules import RuleRole
 from judgekit.errors import IllegalActionError
-from judgekit.games.divine_cross import abilities, actions, battle, processing, terms
+from judgekit.games.divine_cross import abilities, actions, battle, continuous, processing, terms
 from judgekit.games.divine_cross.cards import DeckCopies
 from judgekit.games.divine_cross.game import DivineCross
 from judgekit.games.divine_cross.registry import rule
@@ -239,6 +239,7 @@ def turn(g: DivineCross, at: str, *, silent: bool = False) -> bool:
         g.clear_flags()
         g.set_phase("draw", "")
         g.record(StepKind.PHASE, "rules", msg("dc.flow.turn", n=g.state.turn, player=g.name(nxt)), ["505.4", "501.1"])
+        continuous.start_scheduled(g)
         start = 0
 
 

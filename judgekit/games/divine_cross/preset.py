@@ -36,6 +36,7 @@ ORDER: list[str] = [
     "play_triggered",  # 807.3
     "make_delayed",  # 807.6
     "state_triggers",  # 807.7
+    "start_scheduled",  # 809.8
     "replacement",  # 810
     "rule_check",  # 811
     "reveal",  # 903

@@ -229,7 +229,7 @@ def leave_main_for_standby(g: DivineCross, unit: str) -> list[str]:
 
                 g.add_effect(replace(e, targets=rest))
             cites.append("302.3b")
-    for e in g.effects:
+    for e in continuous.made(g):
         if not e.targets and unit in continuous.targets_of(g, e):
             raise g.ambiguity(
                 ["302.3b", "809.3b-3"],
@@ -1539,7 +1539,7 @@ def use_again(g: DivineCross, ctx: Ctx, op: UseAgain, *, silent: bool = False) -
     return True
 
 
-@rule("801.2b", "809.8", "809.3b-2", "809.3b-3", "809.1c", "809.7", "809.2", role=RuleRole.EFFECT)
+@rule("801.2b", "809.8", "809.3b-2", "809.3b-3", "809.1c", "809.7", "809.2", "505.4", role=RuleRole.EFFECT)
 def make_continuous(g: DivineCross, ctx: Ctx, op: Continuous, *, silent: bool = False) -> bool:
     """801.2b: an effect makes a continuous effect; a specific unit is locked, a group is re-checked (809.3b-3).
 
@@ -1566,9 +1566,14 @@ def make_continuous(g: DivineCross, ctx: Ctx, op: Continuous, *, silent: bool = 
         locked = tuple(choose_units(g, ctx, selector, msg("dc.purpose.continuous")))
     elif selector is not None:
         cites.append("809.3b-3")
-    until = {"turn": "end_of_turn", "game": "game", "while": "while"}[op.duration]
+    until = {"turn": "end_of_turn", "game": "game", "while": "while", "next_turn": "end_of_turn"}[op.duration]
     if op.duration == "turn":
         cites.append("809.8")
+    start = 0
+    if op.duration == "next_turn":  # 809.8: it starts applying at the start of that turn (turns alternate, 505.4)
+        start = continuous.next_turn(g, ctx.controller, op.whose)
+        until = continuous.scheduled_until(start)
+        cites += ["809.8", "505.4"]
     if op.duration == "while":
         cites.append("809.7")
     parts = (inner, *op.also)
@@ -1599,7 +1604,7 @@ def make_continuous(g: DivineCross, ctx: Ctx, op: Continuous, *, silent: bool = 
     )
     what = g.what(ctx.label)
     ops = op_names([p.op for p in parts])
-    lasting = LASTING[op.duration]
+    lasting: Sentence = LASTING[op.duration] if op.duration != "next_turn" else continuous.lasting_next(g, start)
     g.record(
         StepKind.EFFECT,
         ctx.controller,
