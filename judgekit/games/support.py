@@ -20,7 +20,7 @@ from judgekit.engine import Card, EndKind, Engine, Inputs, Outcome, Player, Pres
 from judgekit.errors import AmbiguityError, DecisionNeeded, ScenarioError
 from judgekit.games import Run
 from judgekit.i18n import gettext as _
-from judgekit.message import Sentence, msg
+from judgekit.message import Message, Sentence, msg
 from judgekit.scenario import ChanceEntry, DecisionEntry, Rejection, Scenario
 
 Problems = list[tuple[str, str]]
@@ -91,6 +91,16 @@ def _adapter(model: type) -> TypeAdapter[Any]:
 
 
 # --- checks every game makes -------------------------------------------------------------------
+
+
+def said(sentence: Message) -> str:
+    """A scenario problem's words in the command line's language. A game words its checks of a
+    scenario as messages under its own prefix (``dc.problem.unit_hp``) so the Japanese follows the
+    rulebook's terms; a problem stays text, so ``--format json`` and the English are as before."""
+    from judgekit.i18n import cli_language
+    from judgekit.render.sentences import render
+
+    return render(sentence, cli_language())
 
 
 def unknown_cards(base: str, refs: Iterable[tuple[str, str]], cards: Mapping[str, object]) -> Problems:

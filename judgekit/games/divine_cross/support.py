@@ -38,6 +38,7 @@ from judgekit.games.support import (
     bad_rejections,
     expected_zones,
     play_out,
+    said,
     two_players,
     unknown_cards,
     unknown_kinds,
@@ -97,13 +98,13 @@ def _card_problems(key: str, card: CardDef) -> list[tuple[str, str]]:
     where = f"cards.{key}"
     out: list[tuple[str, str]] = []
     if card.type == "unit" and card.hp is None:
-        out.append((f"{where}.hp", "an HP for a unit card (203)"))
+        out.append((f"{where}.hp", said(msg("dc.problem.unit_hp"))))
     if card.type == "unit" and card.command is not None:
-        out.append((f"{where}.command", "no command class on a unit card (201.2b)"))
+        out.append((f"{where}.command", said(msg("dc.problem.unit_class"))))
     if card.type == "command" and card.command is None:
-        out.append((f"{where}.command", "event, action or assist for a command card (201.2b)"))
+        out.append((f"{where}.command", said(msg("dc.problem.command_class"))))
     if card.type == "command" and card.command != "assist" and (card.skills or card.ex):
-        out.append((f"{where}", "skills and EX powers only on units and assists"))
+        out.append((f"{where}", said(msg("dc.problem.abilities_on"))))
     for i, p in enumerate(card.ex):
         out += _power_problems(f"{where}.ex[{i}]", p)
     for i, s in enumerate(card.skills):
@@ -112,33 +113,33 @@ def _card_problems(key: str, card: CardDef) -> list[tuple[str, str]]:
     ops += _effects([o for p in card.ex for o in p.effects])
     for op in ops:
         if isinstance(op, Discard) and op.card is not None and (op.count is not None or op.all or op.energy_of):
-            out.append((f"{where}", 'no count, all or energy_of on a discard of this card (card = "this", 910.1)'))
+            out.append((f"{where}", said(msg("dc.problem.discard_this"))))
         if isinstance(op, If) and op.condition.unit in CHOOSING:
-            out.append((f"{where}", "a unit that needs no choice in the condition of an if (self, mains, all_…)"))
+            out.append((f"{where}", said(msg("dc.problem.if_unit"))))
         if isinstance(op, Draw) and op.per is not None and (op.up_to or op.until_hand is not None):
-            out.append((f"{where}", "a plain count (no up_to, no until_hand) on a draw with per"))
+            out.append((f"{where}", said(msg("dc.problem.draw_per"))))
         if isinstance(op, Heal) and op.per is not None and (op.all or op.amount is None):
-            out.append((f"{where}", "an amount (and not all) on a heal with per"))
+            out.append((f"{where}", said(msg("dc.problem.heal_per"))))
         if isinstance(op, If) and op.condition.moved is not None:
-            out.append((f"{where}", "no moved card in the condition of an if (only a trigger on a move reads one)"))
+            out.append((f"{where}", said(msg("dc.problem.if_moved"))))
         if not isinstance(op, Continuous):
             continue
         if op.duration == "while" and op.condition is None:
-            out.append((f"{where}", "a condition for a continuous effect that lasts 'while' (809.7)"))
+            out.append((f"{where}", said(msg("dc.problem.while_condition"))))
         parts = (op.effect, *op.also)
         if op.also and len({continuous.layer_of(p) for p in parts}) < len(parts):
-            out.append((f"{where}", "the parts of one continuous effect each of another step of 809.1 (809.2)"))
+            out.append((f"{where}", said(msg("dc.problem.continuous_steps"))))
         if op.also and len({getattr(p, "target", None) for p in parts}) > 1:
-            out.append((f"{where}", "the same target for every part of one continuous effect (809.2)"))
+            out.append((f"{where}", said(msg("dc.problem.continuous_target"))))
     return out
 
 
 def _power_problems(where: str, p: ExPower) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     if p.kind == "triggered" and p.on is None:
-        out.append((f"{where}.on", "a trigger condition for a triggered EX power"))
+        out.append((f"{where}.on", said(msg("dc.problem.trigger_on"))))
     if p.kind == "triggered" and p.on == "state" and p.condition is None:
-        out.append((f"{where}.condition", "the state of a state trigger (807.7)"))
+        out.append((f"{where}.condition", said(msg("dc.problem.state_trigger"))))
     if (
         p.condition is not None
         and p.condition.moved is not None
@@ -152,37 +153,37 @@ def _power_problems(where: str, p: ExPower) -> list[tuple[str, str]]:
         out.append(
             (
                 f"{where}.condition.moved",
-                "a trigger on a move (`discarded`, `put_in_ko`) or on a play (`command_played`) to read a moved card",
+                said(msg("dc.problem.moved_trigger")),
             )
         )
     if p.zone == "hand" and p.kind != "activated":
-        out.append((f"{where}.zone", "an activated EX power for `hand` (802.3, 806.2a)"))
+        out.append((f"{where}.zone", said(msg("dc.problem.hand_power"))))
     if any(isinstance(st, BaseAttribute) for st in p.statics) and (
         p.kind != "static" or p.condition is not None or len(p.statics) != 1
     ):
-        out.append((f"{where}.statics", "a base_attribute op alone, in a static EX power with no condition (805.2)"))
+        out.append((f"{where}.statics", said(msg("dc.problem.base_attribute"))))
     if p.kind == "static" and p.effects:
-        out.append((f"{where}.effects", "statics (not effects) for a static EX power"))
+        out.append((f"{where}.effects", said(msg("dc.problem.static_effects"))))
     if p.kind != "static" and p.statics:
-        out.append((f"{where}.statics", "effects (not statics) for an activated or triggered EX power"))
+        out.append((f"{where}.statics", said(msg("dc.problem.active_statics"))))
     for j, st in enumerate(p.statics):
         if getattr(st, "target", None) in CHOOSING:
-            out.append((f"{where}.statics[{j}].target", "a selector that chooses nothing (self, mains, all_…)"))
+            out.append((f"{where}.statics[{j}].target", said(msg("dc.problem.static_target"))))
         if isinstance(st, Replace) and st.reduce is not None and st.event != "damage":
-            out.append((f"{where}.statics[{j}].reduce", "reduce only for a damage replacement"))
+            out.append((f"{where}.statics[{j}].reduce", said(msg("dc.problem.reduce"))))
         if isinstance(st, GainAbility) and (st.skill is None) == (st.ex is None):
-            out.append((f"{where}.statics[{j}]", "exactly one of skill or ex for gain_ability (809.1c)"))
+            out.append((f"{where}.statics[{j}]", said(msg("dc.problem.gain_ability"))))
     if p.kind != "activated" and any(isinstance(op, UseAgain) for op in _effects(p.effects)):
-        out.append((f"{where}.effects", "use_again only in an activated EX power's effects (801.1a)"))
+        out.append((f"{where}.effects", said(msg("dc.problem.use_again_activated"))))
     if p.zone == "hand" and any(isinstance(op, UseAgain) for op in _effects(p.effects)):
-        out.append((f"{where}.effects", "use_again only in an EX power that works in the areas (a loop, 1101.1)"))
+        out.append((f"{where}.effects", said(msg("dc.problem.use_again_areas"))))
     return out
 
 
 def _skill_problems(where: str, s: Skill) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     if s.x and not any(op.op == "damage_base" for op in s.effects):
-        out.append((f"{where}.effects", "a damage_base effect for a (数値)× skill (704.6a-1)"))
+        out.append((f"{where}.effects", said(msg("dc.problem.skill_x"))))
     return out
 
 
@@ -220,34 +221,32 @@ def _validate(sc: DivineCrossScenario) -> list[tuple[str, str]]:
             out.append(
                 (
                     f"{base}.standby",
-                    f"at most 3 units: a player has three standby areas (308.1); found {len(side.standby)}",
+                    said(msg("dc.problem.standby_count", n=len(side.standby))),
                 )
             )
         for where, u in [("main", side.main), *[(f"standby[{i}]", s) for i, s in enumerate(side.standby)]]:
             if u is None or u.card not in sc.cards:
                 continue
             if sc.cards[u.card].type != "unit":
-                out.append((f"{base}.{where}.card", f"a unit card; {u.card!r} is a command"))
+                out.append((f"{base}.{where}.card", said(msg("dc.problem.not_unit", card=repr(u.card)))))
             if u.assist is not None and u.assist in sc.cards and sc.cards[u.assist].command != "assist":
-                out.append((f"{base}.{where}.assist", f"an assist card; {u.assist!r} is not one"))
+                out.append((f"{base}.{where}.assist", said(msg("dc.problem.not_assist", card=repr(u.assist)))))
         for i, used in enumerate(side.used):
             if used not in ("charge", "event", "retreat") and not re.match(r"^ex:(main|standby[123])/.+$", used):
-                out.append(
-                    (f"{base}.used[{i}]", f"charge, event, retreat or ex:<area>/<EX power name>; found {used!r}")
-                )
+                out.append((f"{base}.used[{i}]", said(msg("dc.problem.used", found=repr(used)))))
         if sc.start.at == "setup" and (side.main or side.standby or side.hand or side.discard or side.ko):
-            out.append((base, "only a deck when the scenario starts at setup"))
+            out.append((base, said(msg("dc.problem.setup_deck_only"))))
     if sc.start.at != "setup":
         for pid in ("P1", "P2"):
             if getattr(sc.players, pid).main is None:
-                out.append((f"players.{pid}.main", "a main unit when the game is under way (307)"))
+                out.append((f"players.{pid}.main", said(msg("dc.problem.main_needed"))))
     out += unknown_kinds(sc.play, DECISIONS, CHANCES)
     for i, ue in enumerate(sc.expect.units):
         if not _UNIT_AT.match(ue.at):
-            out.append((f"expect.units[{i}].at", f"P1 or P2, then .main or .standby1–3; found {ue.at!r}"))
+            out.append((f"expect.units[{i}].at", said(msg("dc.problem.unit_at", found=repr(ue.at)))))
     for i, z in enumerate(sc.expect.zones):
         if not _ZONE.match(z.zone):
-            out.append((f"expect.zones[{i}].zone", f"P1 or P2, then .hand, .deck, .discard or .ko; found {z.zone!r}"))
+            out.append((f"expect.zones[{i}].zone", said(msg("dc.problem.zone", found=repr(z.zone)))))
     out += bad_rejections(sc.expect.rejected, len(sc.play))
     return out
 
@@ -307,7 +306,14 @@ def build(sc: DivineCrossScenario, inputs: Inputs) -> DivineCross:
                 at = g.unit_at(pid, area)
                 holder = next((r.holder for r in g.chars(at).powers if r.power.name == name), None) if at else None
                 if holder is None:
-                    raise ScenarioError([(f"players.{pid}.used", f"an EX power {name!r} on {pid}.{area}")])
+                    raise ScenarioError(
+                        [
+                            (
+                                f"players.{pid}.used",
+                                said(msg("dc.problem.no_ex_power", name=repr(name), player=pid, area=area)),
+                            )
+                        ]
+                    )
                 st.flags[f"{pid}:ex:{holder}:{name}"] = 1
             else:
                 st.flags[f"{pid}:{used}"] = 1

@@ -1,0 +1,55 @@
+"""A game's own checks of a scenario file (issue 13): in Japanese with ``--lang ja``, in the rulebook's
+terms, and in English word for word as before with ``--lang en``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from judgekit.cli import app
+
+
+def invoke(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, list(args))
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+def bad_copy(tmp_path: Path, scenario: str, *edits: tuple[str, str]) -> Path:
+    """A copy of a built-in scenario with ``edits`` (old, new) made, each found exactly once."""
+    text = Path(scenario).read_text(encoding="utf-8")
+    for old, new in edits:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text, encoding="utf-8")
+    return bad
+
+
+def errors(bad: Path, language: str) -> list[str]:
+    """The problems ``check`` reports for ``bad`` in ``language`` (exit 2); ``run --format json`` says the same."""
+    code, _, err = invoke("--lang", language, "check", str(bad))
+    assert code == 2
+    code, out, json_err = invoke("--lang", language, "run", "--format", "json", str(bad))
+    assert code == 2 and out == "" and json_err == err
+    return err.split("\n")
+
+
+def test_divine_cross(tmp_path: Path) -> None:
+    bad = bad_copy(
+        tmp_path,
+        "scenarios/divine-cross/third-ko-loses.toml",
+        ("hp = 200\n", 'hp = 200\ncommand = "event"\n'),
+        ('deck = ["scout"]\n\n[players.P2]', 'deck = ["scout"]\nused = ["bogus"]\n\n[players.P2]'),
+    )
+    ja = errors(bad, "ja")
+    assert f"{bad}: cards.scout.command: ユニットカードにはコマンドの分類を付けません（201.2b）" in ja[0]
+    assert (
+        f"{bad}: players.P1.used[0]: charge、event、retreat、ex:<エリア>/<EXパワー名> のいずれかが必要です"
+        "（見つかったもの: 'bogus'）" in ja
+    )
+    en = errors(bad, "en")
+    assert en[0] == f"error: {bad}: cards.scout.command: no command class on a unit card (201.2b)"
+    assert f"{bad}: players.P1.used[0]: charge, event, retreat or ex:<area>/<EX power name>; found 'bogus'" in en
