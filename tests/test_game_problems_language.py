@@ -53,3 +53,23 @@ def test_divine_cross(tmp_path: Path) -> None:
     en = errors(bad, "en")
     assert en[0] == f"error: {bad}: cards.scout.command: no command class on a unit card (201.2b)"
     assert f"{bad}: players.P1.used[0]: charge, event, retreat or ex:<area>/<EX power name>; found 'bogus'" in en
+
+
+def test_fftcg(tmp_path: Path) -> None:
+    bad = bad_copy(
+        tmp_path,
+        "scenarios/fftcg/zero-power-is-not-a-break.toml",
+        ('elements = ["wind"]\ncost = 2\npower = 3000\n', 'elements = ["wind"]\ncost = 2\n'),
+        (
+            'field = [{ card = "filler" }]\n',
+            'field = [{ card = "filler" }, { card = "mind_blast" }]\nused = ["bogus"]\n',
+        ),
+    )
+    ja = errors(bad, "ja")
+    assert ja[0] == f"エラー: {bad}: cards.penelo.power: フォワードにはパワーが必要です（5.2.6.1）"
+    assert f"{bad}: players.P1.field[1].card: キャラクターが必要です。'mind_blast' は召喚獣です（5.2.3.1.2.1）" in ja
+    assert f"{bad}: players.P1.used[0]: <カードのキー>/<アビリティ名> が必要です（見つかったもの: 'bogus'）" in ja
+    en = errors(bad, "en")
+    assert en[0] == f"error: {bad}: cards.penelo.power: a power for a forward (5.2.6.1)"
+    assert f"{bad}: players.P1.field[1].card: a character; 'mind_blast' is a summon (5.2.3.1.2.1)" in en
+    assert f"{bad}: players.P1.used[0]: <card key>/<ability name>; found 'bogus'" in en

@@ -36,6 +36,7 @@ from judgekit.games.fftcg.game import Cp, Fftcg, Requirement
 from judgekit.games.fftcg.registry import rule
 from judgekit.games.fftcg.words import KEYWORDS, card_type, cp, semicolons, seq
 from judgekit.games.fftcg.words import element as element_name
+from judgekit.games.support import said
 from judgekit.message import Message, Sentence, msg
 
 PAY_IDS: tuple[str, ...] = ("11.2.1", "11.2.1.1", "5.2.1.3", "5.2.1.3.1", "5.2.3.1.1.3", "11.6.10")
@@ -1077,8 +1078,7 @@ def cast_by_effect(g: Fftcg, pid: str, iid: str, by: str, *, silent: bool = Fals
             [
                 (
                     "effects",
-                    f"{d.name} is cast by {by}'s effect: casting a card with modes, X, additional or alternative "
-                    "costs or a division by an effect is not modelled",
+                    said(msg("ff.problem.cast_by_effect", card=d.name, by=by)),
                 )
             ]
         )

@@ -19,6 +19,7 @@ from judgekit.games.support import (
     bad_rejections,
     expected_zones,
     play_out,
+    said,
     two_players,
     unknown_cards,
     unknown_kinds,
@@ -63,25 +64,25 @@ def _card_problems(key: str, card: CardDef) -> list[tuple[str, str]]:
     where = f"cards.{key}"
     out: list[tuple[str, str]] = []
     if not card.elements:
-        out.append((f"{where}.elements", "at least one element (5.2.1.1)"))
+        out.append((f"{where}.elements", said(msg("ff.problem.element"))))
     if card.type == "forward" and card.power is None:
-        out.append((f"{where}.power", "a power for a forward (5.2.6.1)"))
+        out.append((f"{where}.power", said(msg("ff.problem.forward_power"))))
     if card.type != "forward" and card.power is not None:
-        out.append((f"{where}.power", "no power: only forwards have power (5.2.6.1)"))
+        out.append((f"{where}.power", said(msg("ff.problem.power_only_forward"))))
     if card.type == "summon" and (card.jobs or card.abilities):
-        out.append((where, "no jobs or abilities on a summon: its text is its effects"))
+        out.append((where, said(msg("ff.problem.summon_text"))))
     if card.type != "summon" and (card.effects or card.choose):
-        out.append((where, "effects and choose only on a summon; a character's text is its abilities"))
+        out.append((where, said(msg("ff.problem.character_text"))))
     if card.ex_burst and card.type != "summon" and not any(a.ex_burst for a in card.abilities):
-        out.append((f"{where}.abilities", "an auto ability with ex_burst = true for a character with EX BURST"))
+        out.append((f"{where}.abilities", said(msg("ff.problem.ex_burst_ability"))))
     if card.dejon is not None and card.dejon.cost.reads is not None:
-        out.append((f"{where}.dejon.cost.reads", "a dejon cost does not read cards in the vocabulary"))
+        out.append((f"{where}.dejon.cost.reads", said(msg("ff.problem.dejon_reads"))))
     if card.dejon is not None and card.dejon.counters < 1:
-        out.append((f"{where}.dejon.counters", "a positive integer (15.2.7.2)"))
+        out.append((f"{where}.dejon.counters", said(msg("ff.problem.dejon_counters"))))
     for i, a in enumerate(card.abilities):
         at = f"{where}.abilities[{i}]"
         if a.kind == "auto" and a.on is None:
-            out.append((f"{at}.on", "a trigger event for an auto ability"))
+            out.append((f"{at}.on", said(msg("ff.problem.auto_on"))))
         on_field = (
             "enters_field",
             "attacks",
@@ -96,46 +97,42 @@ def _card_problems(key: str, card: CardDef) -> list[tuple[str, str]]:
             out.append(
                 (
                     f"{at}.subject_filter",
-                    "a filter on the cards of an auto ability's card event, other cards, with an event that finds them"
-                    " on the field (enters_field, attacks, blocks, is_blocked, deals_damage_to_player,"
-                    " deals_damage_to_forward; 11.8.16.2.1)",
+                    said(msg("ff.problem.subject_filter")),
                 )
             )
         if a.kind == "auto" and a.on == "state" and a.condition is None:
-            out.append((f"{at}.condition", "the state of a state-triggered auto ability (11.8.18)"))
+            out.append((f"{at}.condition", said(msg("ff.problem.state_trigger"))))
         if a.kind == "field" and a.effects:
-            out.append((f"{at}.effects", "statics (not effects) for a field ability"))
+            out.append((f"{at}.effects", said(msg("ff.problem.field_effects"))))
         if a.kind != "field" and a.statics:
-            out.append((f"{at}.statics", "effects (not statics) for an auto, action or special ability"))
+            out.append((f"{at}.statics", said(msg("ff.problem.ability_statics"))))
         if a.kind == "special" and not a.name:
-            out.append((f"{at}.name", "a name: a special ability always has its own (11.7.1)"))
+            out.append((f"{at}.name", said(msg("ff.problem.special_name"))))
         if a.ex_burst and a.kind != "auto":
-            out.append((f"{at}.ex_burst", "only on an auto ability (11.10.3)"))
+            out.append((f"{at}.ex_burst", said(msg("ff.problem.ex_burst_auto"))))
         if a.modes and a.kind not in ("action", "special", "auto"):
-            out.append((f"{at}.modes", "modes only on an action, special or auto ability (11.6.6, 11.7.6, 11.8.10)"))
+            out.append((f"{at}.modes", said(msg("ff.problem.modes_kind"))))
         if a.modes and (a.choose or a.effects):
-            out.append((at, "modes in place of choose and effects, not beside them"))
+            out.append((at, said(msg("ff.problem.modes_beside"))))
         if a.pick != ModePick() and not a.modes:
-            out.append((f"{at}.pick", "a number of modes only with modes"))
+            out.append((f"{at}.pick", said(msg("ff.problem.pick"))))
         if a.x is not None and a.kind not in ("action", "special", "auto"):
-            out.append((f"{at}.x", "a variable only on an action, special or auto ability"))
+            out.append((f"{at}.x", said(msg("ff.problem.ability_x"))))
         if a.kind == "field" and a.cost != Cost():
-            out.append((f"{at}.cost", "a field ability has no cost"))
+            out.append((f"{at}.cost", said(msg("ff.problem.field_cost"))))
         if a.cost.characters is not None and a.kind not in ("action", "special"):
-            out.append((f"{at}.cost.characters", "a cost on characters only on an action or special ability"))
+            out.append((f"{at}.cost.characters", said(msg("ff.problem.characters_cost"))))
         if a.kind == "auto" and (a.cost.dull or a.cost.break_self or a.cost.remove_counters or a.cost.crystals):
-            out.append(
-                (f"{at}.cost", "an auto ability's cost is CP and discards (cp, discard, reads) in the vocabulary")
-            )
+            out.append((f"{at}.cost", said(msg("ff.problem.auto_cost"))))
         if a.kind == "auto" and a.ex_burst and (a.cost != Cost() or (a.x is not None and a.x.cost is not None)):
-            out.append((f"{at}.cost", "an EX BURST with a cost is not modelled"))
+            out.append((f"{at}.cost", said(msg("ff.problem.ex_burst_cost"))))
         if a.options and a.kind not in ("action", "special"):
-            out.append((f"{at}.options", "additional costs only on an action or special ability (11.6.7, 11.7.7)"))
+            out.append((f"{at}.options", said(msg("ff.problem.options_kind"))))
         out.extend(_option_problems(f"{at}.options", a.options, a.modes, a.x, counters=True))
         if a.cost.reads is not None and a.kind not in ("action", "special", "auto"):
-            out.append((f"{at}.cost.reads", "a cost that reads cards only on an action, special or auto ability"))
+            out.append((f"{at}.cost.reads", said(msg("ff.problem.reads_kind"))))
         if _uses_x(a.effects, a.modes) and a.x is None:
-            out.append((f"{at}.x", "an ability whose effects use X (per_x) defines its variable X (4.5)"))
+            out.append((f"{at}.x", said(msg("ff.problem.ability_uses_x"))))
     allowed = [
         *card.effects,
         *(op for m in card.modes for op in m.effects),
@@ -152,9 +149,7 @@ def _card_problems(key: str, card: CardDef) -> list[tuple[str, str]]:
         out.append(
             (
                 where,
-                "distribute only among a summon's or a character's, or an action, special or auto ability's own "
-                "effects or modes: dividing in an EX BURST auto ability, a delayed ability or an additional cost's "
-                "effects is not modelled",
+                said(msg("ff.problem.distribute_where")),
             )
         )
     if sum(isinstance(op, Distribute) for op in (*card.effects, *_mode_ops(card.modes))) > 1 or any(
@@ -163,20 +158,20 @@ def _card_problems(key: str, card: CardDef) -> list[tuple[str, str]]:
         out.append(
             (
                 where,
-                "at most one distribute effect per summon or ability, its modes included (its split names the shares)",
+                said(msg("ff.problem.distribute_one")),
             )
         )
     if card.reads is not None and card.x is not None and card.x.cost is not None:
-        out.append((f"{where}.reads", "a cost that reads cards beside X in the cost is not modelled"))
+        out.append((f"{where}.reads", said(msg("ff.problem.reads_beside_x"))))
     out.extend(_option_problems(f"{where}.options", card.options, card.modes, card.x))
     if card.pick != ModePick() and not card.modes:
-        out.append((f"{where}.pick", "a number of modes only with modes"))
+        out.append((f"{where}.pick", said(msg("ff.problem.pick"))))
     if card.x is not None and card.x.cost not in (None, "any"):
-        out.append((f"{where}.x.cost", "a card's cost is a number (5.2.1.2): X in it is ``any``"))
+        out.append((f"{where}.x.cost", said(msg("ff.problem.x_cost"))))
     if card.x is not None and card.type != "summon" and card.x.cost is None:
-        out.append((f"{where}.x", "a character's variable is only X in its cost (11.4.4)"))
+        out.append((f"{where}.x", said(msg("ff.problem.character_x"))))
     if _uses_x(card.effects, card.modes) and card.x is None:
-        out.append((f"{where}.x", "a summon whose effects use X (per_x) defines its variable X (4.5)"))
+        out.append((f"{where}.x", said(msg("ff.problem.summon_uses_x"))))
     return out
 
 
@@ -196,11 +191,11 @@ def _option_problems(
         return out
     names = [o.name for o in options]
     if len(set(names)) != len(names):
-        out.append((where, "each additional or alternative cost has its own name"))
+        out.append((where, said(msg("ff.problem.option_names"))))
     if modes:
-        out.append((where, "additional or alternative costs beside modes are not modelled"))
+        out.append((where, said(msg("ff.problem.options_modes"))))
     if x is not None and x.cost is not None:
-        out.append((where, "additional or alternative costs beside X in the cost are not modelled"))
+        out.append((where, said(msg("ff.problem.options_x"))))
     for i, o in enumerate(options):
         c = o.cost
         if (
@@ -213,11 +208,11 @@ def _option_problems(
             out.append(
                 (
                     f"{where}[{i}].cost",
-                    "an additional or alternative cost is CP, discards and crystals (cp, discard, crystals)",
+                    said(msg("ff.problem.option_cost")),
                 )
             )
         if _distributes(o.effects):
-            out.append((f"{where}[{i}].effects", "no distribute in an additional cost's effects"))
+            out.append((f"{where}[{i}].effects", said(msg("ff.problem.option_distribute"))))
     return out
 
 
@@ -261,31 +256,31 @@ def _validate(sc: FftcgScenario) -> list[tuple[str, str]]:
         ops += [op for a in card.abilities for op in (*a.effects, *_mode_ops(a.modes))]
         for op in ops:
             if isinstance(op, FromOutside) and op.card not in sc.cards:
-                out.append((f"cards.{key}", f"from_outside names a key of [cards]; found {op.card!r}"))
+                out.append((f"cards.{key}", said(msg("ff.problem.from_outside", found=repr(op.card)))))
     for pid in ("P1", "P2"):
         side: Side = getattr(sc.players, pid)
         base = f"players.{pid}"
         out += unknown_cards(base, _side_cards(side), sc.cards)
         for i, f in enumerate(side.field):
             if f.card in sc.cards and sc.cards[f.card].type == "summon":
-                out.append((f"{base}.field[{i}].card", f"a character; {f.card!r} is a summon (5.2.3.1.2.1)"))
+                out.append((f"{base}.field[{i}].card", said(msg("ff.problem.field_summon", card=repr(f.card)))))
         for i, used in enumerate(side.used):
             if "/" not in used:
-                out.append((f"{base}.used[{i}]", f"<card key>/<ability name>; found {used!r}"))
+                out.append((f"{base}.used[{i}]", said(msg("ff.problem.used", found=repr(used)))))
         if sc.start.at == "setup" and (side.field or side.hand or side.damage or side.break_zone or side.removed):
-            out.append((base, "only a deck when the scenario starts at setup"))
+            out.append((base, said(msg("ff.problem.setup_deck_only"))))
     out += unknown_kinds(sc.play, DECISIONS, CHANCES)
     for i, z in enumerate(sc.expect.zones):
         if not _ZONE.match(z.zone):
             out.append(
                 (
                     f"expect.zones[{i}].zone",
-                    f"P1 or P2, then .hand, .deck, .field, .damage, .break or .removed; found {z.zone!r}",
+                    said(msg("ff.problem.zone", found=repr(z.zone))),
                 )
             )
     for i, fe in enumerate(sc.expect.field):
         if fe.card.split("#")[0] not in sc.cards:
-            out.append((f"expect.field[{i}].card", f"a key of [cards]; found {fe.card!r}"))
+            out.append((f"expect.field[{i}].card", said(msg("ff.problem.field_key", found=repr(fe.card)))))
     out += bad_rejections(sc.expect.rejected, len(sc.play))
     return out
 
@@ -347,7 +342,9 @@ def build(sc: FftcgScenario, inputs: Inputs) -> Fftcg:
             key, name = used.split("/", 1)
             holder = g.find(pid, "field", key)
             if holder is None:
-                raise ScenarioError([(f"players.{pid}.used", f"a card {key!r} on {pid}'s field")])
+                raise ScenarioError(
+                    [(f"players.{pid}.used", said(msg("ff.problem.used_not_on_field", card=repr(key), player=pid)))]
+                )
             st.flags[f"{pid}:ability:{holder}:{name}"] = 1
     return g
 

@@ -72,6 +72,7 @@ from judgekit.games.fftcg.continuous import Applied
 from judgekit.games.fftcg.game import Chars, Ctx, DelayedAuto, Fftcg
 from judgekit.games.fftcg.registry import rule
 from judgekit.games.fftcg.words import card_type, keyword, semicolons, seq
+from judgekit.games.support import said
 from judgekit.message import CardRef, Message, Sentence, msg
 
 # --- helpers -----------------------------------------------------------------------------------
@@ -1795,9 +1796,7 @@ def cast_effect(g: Fftcg, ctx: Ctx, op: CastFree, *, silent: bool = False) -> bo
     if silent:
         return bool(hand)
     if ctx.item is None:
-        raise ScenarioError(
-            [("effects", f"{ctx.label}: an effect that casts a card is modelled only as a summon or ability resolves")]
-        )
+        raise ScenarioError([("effects", said(msg("ff.problem.cast_effect_when", ability=ctx.label)))])
     options = g.card_options(hand)
     picked: list[str] = []
     if options:
