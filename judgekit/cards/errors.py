@@ -1,8 +1,63 @@
-"""The error a card-text reader raises for text it cannot read."""
+"""The error a card-text reader raises for text it cannot read, and its sentences as data.
+
+The error's message is a message id with its parameters (catalog ``engine-cards``, ids ``cards.*``), rendered in
+the command line's language when it is shown: the phrase, where it starts, the text and the card, and the reader's
+reason. A reason is a message too where a shared helper makes it (:func:`stopped_at`, a :class:`Reason`: a string in
+English that carries its message, so a reader that adds words to it still has a string); a reader's own reason
+given as a plain string is shown as the reader words it.
+"""
 
 from __future__ import annotations
 
+import re
+from typing import TYPE_CHECKING
+
+from judgekit.message import Message, Sentence, msg
 from rules_index.errors import JudgekitError
+
+if TYPE_CHECKING:
+    from judgekit.i18n import Language
+
+_STOPPED = re.compile(r"the reading stopped at 「(?P<at>.*)」", re.DOTALL)
+"""A reader's reason as the Divine Cross reader still words it (to be passed as :func:`stopped_at`)."""
+
+
+class Reason(str):
+    """A reader's reason as a message: the string is its English, :attr:`message` the data."""
+
+    message: Message
+    """The reason as a message id with its parameters."""
+
+    def __new__(cls, message: Message) -> Reason:
+        made = super().__new__(cls, said(message, "en"))
+        made.message = message
+        return made
+
+    def __getnewargs__(self) -> tuple[Message]:  # type: ignore[override]
+        return (self.message,)
+
+
+def stopped_at(at: str) -> Reason:
+    """The reason of a parse that stopped: the text from where the reading stopped (「…」)."""
+    return Reason(msg("cards.stopped_at", at=at))
+
+
+def _reason(why: str) -> Sentence:
+    """A reason as a message where a shared helper made it (or worded it, as the Divine Cross reader does)."""
+    if isinstance(why, Reason):
+        return why.message
+    found = _STOPPED.fullmatch(why)
+    if found is not None:
+        return msg("cards.stopped_at", at=found["at"])
+    return why
+
+
+def said(sentence: Sentence, language: Language | None = None) -> str:
+    """``sentence`` in ``language`` (the command line's, by default)."""
+    from judgekit.language import cli_language
+    from judgekit.render.sentences import render
+
+    return render(sentence, language or cli_language())
 
 
 class UnreadText(JudgekitError):
@@ -18,9 +73,35 @@ class UnreadText(JudgekitError):
         self.card = card
         """The card (its name or key), or empty when not known."""
         self.why = why
-        """Why the phrase could not be read, when the reader knows (it parsed, but the vocabulary cannot hold it)."""
-        where = f"card {card}: " if card else ""
-        msg = f"{where}could not read 「{phrase}」 at character {position + 1} of 「{text}」"
-        if why:
-            msg += f" ({why})"
-        super().__init__(msg + "; write this part in the effect vocabulary")
+        """Why the phrase could not be read, when the reader knows (it parsed, but the vocabulary cannot hold it):
+        a :class:`Reason`, or the reader's own words."""
+        super().__init__(said(self.message, "en"))
+
+    def __reduce__(self) -> tuple[type[UnreadText], tuple[str, int, str, str, str]]:
+        """Pickled as its values (a site build's worker sends it back whole)."""
+        return (UnreadText, (self.text, self.position, self.phrase, self.card, self.why))
+
+    @property
+    def message(self) -> Message:
+        """The error as data: ``cards.unread`` (``cards.unread_card`` naming the card), with its parameters."""
+        values = {"phrase": self.phrase, "position": self.position + 1, "text": self.text}
+        why = msg("cards.why", why=_reason(self.why)) if self.why else ""
+        if self.card:
+            return msg("cards.unread_card", card=self.card, why=why, **values)
+        return msg("cards.unread", why=why, **values)
+
+    def in_language(self, language: Language) -> str:
+        """The message in ``language``."""
+        return said(self.message, language)
+
+    def __str__(self) -> str:
+        """The message in the command line's language (read when shown, so a process that changes its language
+        shows each error in the language of the moment)."""
+        return said(self.message)
+
+
+def or_give(unread: UnreadText | Message, give: str | Message) -> str:
+    """A problem of a scenario's card: what could not be read, and what to write instead, in the command line's
+    language; ``give`` is the vocabulary's key(s) as the scenario writes them, or a message saying what."""
+    what = unread.message if isinstance(unread, UnreadText) else unread
+    return said(msg("cards.or_give", unread=what, give=give))

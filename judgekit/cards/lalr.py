@@ -13,7 +13,7 @@ import lark
 from lark import Lark, Token, Tree, UnexpectedInput
 from lark.exceptions import VisitError
 
-from judgekit.cards.errors import UnreadText
+from judgekit.cards.errors import UnreadText, stopped_at
 
 _HERE = Path(__file__).parent
 
@@ -49,7 +49,9 @@ def cached_parser(grammar: str, label: str, starts: list[str]) -> Lark:
 
 
 class Unread(Exception):
-    """A phrase the grammar parsed but the vocabulary cannot hold (raised while building the vocabulary)."""
+    """A phrase the grammar parsed but the vocabulary cannot hold (raised while building the vocabulary): ``what``
+    says why, as a :class:`~judgekit.cards.errors.Reason` (a message, rendered in the reader's language) or in the
+    reader's own words."""
 
     def __init__(self, what: str) -> None:
         super().__init__(what)
@@ -78,7 +80,7 @@ def parse_text(parser: Lark, build: Callable[[Tree[Token]], Any], text: str, sta
         pos = exc.pos_in_stream if isinstance(exc.pos_in_stream, int) and exc.pos_in_stream >= 0 else len(text)
         pos = min(pos, max(len(text) - 1, 0))
         clause = max(text.rfind(stop, 0, pos) for stop in stops) + 1
-        raise unread_at(text, clause, card, f"the reading stopped at 「{text[pos : pos + 12]}」") from None
+        raise unread_at(text, clause, card, stopped_at(text[pos : pos + 12])) from None
     try:
         return build(tree)
     except VisitError as exc:

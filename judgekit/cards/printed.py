@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from judgekit.cards.card_names import CardNames
-from judgekit.cards.errors import UnreadText
+from judgekit.cards.errors import UnreadText, or_give
+from judgekit.message import msg
 
 if TYPE_CHECKING:
     from judgekit.cards.divine_cross import CardKind
@@ -125,9 +126,9 @@ def _divine_cross(key: str, card: Data, problems: list[tuple[str, str]], names: 
             try:
                 reading = read_one(own, card.get("name") or key)
             except UnreadText as exc:
-                reports.append(PartReport(section, i, own, None, str(exc), "scenario"))
+                reports.append(PartReport(section, i, own, None, exc.in_language("en"), "scenario"))
                 if _bare(section, entry):
-                    problems.append((f"cards.{key}.{section}[{i}].text", f"{exc}"))
+                    problems.append((f"cards.{key}.{section}[{i}].text", str(exc)))
                 continue
             if _bare(section, entry):
                 entry.update({k: v for k, v in reading.items() if k not in entry})
@@ -177,8 +178,8 @@ def _effects(
 ) -> list[PartReport]:
     if part.unread is not None:
         if given is None:
-            problems.append((f"cards.{key}.text", f"{part.unread}; or give `effects` in the vocabulary"))
-        return [PartReport("effects", 0, part.text, None, str(part.unread), "scenario")]
+            problems.append((f"cards.{key}.text", or_give(part.unread, "`effects`")))
+        return [PartReport("effects", 0, part.text, None, part.unread.in_language("en"), "scenario")]
     if given is None:
         card["effects"] = part.reading
         return [PartReport("effects", 0, part.text, part.reading)]
@@ -198,8 +199,8 @@ def _skills(
         read = []
         for p in parts:
             if p.unread is not None:
-                problems.append((f"cards.{key}.text", f"{p.unread}; or give `skills` in the vocabulary"))
-                out.append(PartReport("skills", p.index, p.text, None, str(p.unread), "scenario"))
+                problems.append((f"cards.{key}.text", or_give(p.unread, "`skills`")))
+                out.append(PartReport("skills", p.index, p.text, None, p.unread.in_language("en"), "scenario"))
             else:
                 read.append(p.reading)
                 out.append(PartReport("skills", p.index, p.text, p.reading))
@@ -208,7 +209,7 @@ def _skills(
     by_name = {s.get("name"): (i, s) for i, s in enumerate(given) if isinstance(s, dict)}
     for p in parts:
         if p.unread is not None:
-            out.append(PartReport("skills", p.index, p.text, None, str(p.unread), "scenario"))
+            out.append(PartReport("skills", p.index, p.text, None, p.unread.in_language("en"), "scenario"))
             continue
         index, hand = by_name.get(p.reading["name"], (p.index, None))
         if hand is None:
@@ -240,9 +241,8 @@ def _exes(
         hand = hands[p.index] if hands is not None else None
         if p.unread is not None:
             if hand is None or _bare("ex", hand):
-                what = "give this EX power in the vocabulary (`ex`)"
-                problems.append((f"cards.{key}.text", f"{p.unread}; or {what}"))
-            out.append(PartReport("ex", p.index, p.text, None, str(p.unread), "scenario"))
+                problems.append((f"cards.{key}.text", or_give(p.unread, msg("cards.give.ex"))))
+            out.append(PartReport("ex", p.index, p.text, None, p.unread.in_language("en"), "scenario"))
             continue
         if hand is None:
             # EX powers' names are not printed in the text: numbered, as a play entry names them.

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judgekit.cards.errors import UnreadText
+from judgekit.cards.errors import UnreadText, or_give
 from judgekit.cards.printed import PartReport
 
 Data = dict[str, Any]
@@ -51,8 +51,8 @@ def complete_card(key: str, card: Data, problems: list[tuple[str, str]]) -> list
                 found = read_one(own, name)
             except UnreadText as exc:
                 if bare:
-                    problems.append((f"cards.{key}.{section}[{i}].text", f"{exc}"))
-                reports.append(PartReport(section, i, own, None, str(exc), "scenario"))
+                    problems.append((f"cards.{key}.{section}[{i}].text", str(exc)))
+                reports.append(PartReport(section, i, own, None, exc.in_language("en"), "scenario"))
                 continue
             if bare:
                 entry.update({k: v for k, v in found.items() if k not in entry})
@@ -69,8 +69,8 @@ def complete_card(key: str, card: Data, problems: list[tuple[str, str]]) -> list
             reading = read_card(text, kind, name)
         except UnreadText as exc:
             if not given:
-                problems.append((f"cards.{key}.text", f"{exc}; or give {', '.join(keys)} in the vocabulary"))
-            reports.append(PartReport("card", 0, text, None, str(exc), "scenario"))
+                problems.append((f"cards.{key}.text", or_give(exc, ", ".join(keys))))
+            reports.append(PartReport("card", 0, text, None, exc.in_language("en"), "scenario"))
         else:
             if not given:
                 card.update(reading)

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from judgekit.cards.errors import UnreadText
+from judgekit.cards.errors import UnreadText, or_give, said
 from judgekit.cards.printed import PartReport
+from judgekit.message import msg
 
 Data = dict[str, Any]
 
@@ -39,7 +40,8 @@ def complete_card(key: str, card: Data, problems: list[tuple[str, str]]) -> list
             try:
                 card[field] = read_cost_line(line, name)
             except UnreadText as exc:
-                problems.append((f"cards.{key}.{field}", f"{exc}; or write it as a table {{ fire = 2 }}"))
+                table = msg("cards.or_table", unread=exc.message, example="{ fire = 2 }")
+                problems.append((f"cards.{key}.{field}", said(table)))
                 continue
             reports.append(PartReport(field, 0, line, card[field]))
     entries = card.get("abilities")
@@ -52,8 +54,8 @@ def complete_card(key: str, card: Data, problems: list[tuple[str, str]]) -> list
             found = read_ability(own, name)
         except UnreadText as exc:
             if bare:
-                problems.append((f"cards.{key}.abilities[{i}].text", f"{exc}"))
-            reports.append(PartReport("abilities", i, own, None, str(exc), "scenario"))
+                problems.append((f"cards.{key}.abilities[{i}].text", str(exc)))
+            reports.append(PartReport("abilities", i, own, None, exc.in_language("en"), "scenario"))
             continue
         if bare:
             entry.update({k: v for k, v in found.items() if k not in entry})
@@ -71,8 +73,8 @@ def complete_card(key: str, card: Data, problems: list[tuple[str, str]]) -> list
             reading = read_card(text, printed_kind(card), name)
         except UnreadText as exc:
             if not given:
-                problems.append((f"cards.{key}.text", f"{exc}; or give {', '.join(keys)} in the vocabulary"))
-            reports.append(PartReport("card", 0, text, None, str(exc), "scenario"))
+                problems.append((f"cards.{key}.text", or_give(exc, ", ".join(keys))))
+            reports.append(PartReport("card", 0, text, None, exc.in_language("en"), "scenario"))
         else:
             if not given:
                 card.update(reading)
@@ -101,7 +103,7 @@ def _unit(key: str, card: Data, text: str, name: str, problems: list[tuple[str, 
         keys = p.holds
         blocked.update(keys)
         if not any(k in given and not (k == "abilities" and all(map(_bare, given[k]))) for k in keys):
-            problems.append((f"cards.{key}.text", f"{p.unread}; or give {', '.join(keys)} in the vocabulary"))
+            problems.append((f"cards.{key}.text", or_give(p.unread, ", ".join(keys))))
     if blocked & set(UNIT_LINE_KEYS):
         blocked.update(UNIT_LINE_KEYS)
     reading = {k: v for k, v in merge_unit([p.reading for p in parts if p.reading]).items() if k not in blocked}
@@ -125,7 +127,9 @@ def _unit(key: str, card: Data, text: str, name: str, problems: list[tuple[str, 
     told: set[str] = set()  # a whole-list key (statics, the abilities' count) is reported on its first line
     for p in parts:
         if p.unread is not None or p.reading is None:
-            reports.append(PartReport("card", p.index, p.text, None, str(p.unread), "scenario"))
+            reports.append(
+                PartReport("card", p.index, p.text, None, p.unread.in_language("en") if p.unread else "", "scenario")
+            )
             continue
         mine = [k for k in p.reading if k not in blocked]
         source = "scenario" if any(k in given for k in mine) or len(mine) < len(p.reading) else "text"

@@ -18,11 +18,12 @@ from typing import Any, cast
 from pydantic import TypeAdapter
 
 from judgekit.cards.card_names import NO_NAMES, CardNames
-from judgekit.cards.errors import UnreadText
+from judgekit.cards.errors import UnreadText, or_give
 from judgekit.cards.fftcg import CardType, Part, read_ability, read_card_parts
 from judgekit.cards.fftcg_corpus import ability_differs, unlabel
 from judgekit.cards.printed import PartReport, _show
 from judgekit.games.fftcg import cards as vocab
+from judgekit.message import msg
 
 Data = dict[str, Any]
 
@@ -79,7 +80,7 @@ def read_fftcg(
             try:
                 reading = names.resolve(read_ability(own, name, key), own, name or key)
             except UnreadText as exc:
-                reports.append(PartReport("abilities", i, own, None, str(exc), "scenario"))
+                reports.append(PartReport("abilities", i, own, None, exc.in_language("en"), "scenario"))
                 if "kind" not in entry:
                     problems.append((f"cards.{key}.abilities[{i}].text", str(exc)))
                 continue
@@ -116,10 +117,8 @@ def _ability(
     hand = hands[part.index] if hands is not None and part.index < len(hands) else None
     if part.unread is not None:
         if hand is None or (isinstance(hand, dict) and "kind" not in hand):
-            problems.append(
-                (f"cards.{key}.text", f"{part.unread}; or give this ability in the vocabulary (`abilities`)")
-            )
-        return PartReport("abilities", part.index, part.text, None, str(part.unread), "scenario")
+            problems.append((f"cards.{key}.text", or_give(part.unread, msg("cards.give.ability"))))
+        return PartReport("abilities", part.index, part.text, None, part.unread.in_language("en"), "scenario")
     assert part.reading is not None
     if hands is None:
         made.append(part.reading)
@@ -132,7 +131,9 @@ def _ability(
 
 def _keywords(card: Data, part: Part) -> PartReport:
     if part.unread is not None or part.reading is None:
-        return PartReport("keywords", 0, part.text, None, str(part.unread), "scenario")
+        return PartReport(
+            "keywords", 0, part.text, None, part.unread.in_language("en") if part.unread else "", "scenario"
+        )
     read = part.reading["keywords"]
     if "keywords" not in card:
         card["keywords"] = read
@@ -145,8 +146,8 @@ def _card_keys(key: str, card: Data, part: Part, problems: list[tuple[str, str]]
     given = {k: card[k] for k in _CARD_KEYS if k in card}
     if part.unread is not None:
         if not given:
-            problems.append((f"cards.{key}.text", f"{part.unread}; or give the card's effects in the vocabulary"))
-        return PartReport("card", 0, part.text, None, str(part.unread), "scenario")
+            problems.append((f"cards.{key}.text", or_give(part.unread, msg("cards.give.card_effects"))))
+        return PartReport("card", 0, part.text, None, part.unread.in_language("en"), "scenario")
     assert part.reading is not None
     if not given:
         card.update(copy.deepcopy(part.reading))

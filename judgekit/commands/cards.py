@@ -152,29 +152,8 @@ def read_as_line(kind: str, *, guessed: bool) -> str:
 
 def unread_error(exc: UnreadText) -> JudgekitError:
     """The card command's message for text the reader could not read, in the command line's language: the phrase,
-    where it starts, the text and the card (the reader's reason, when it gives one, as the reader words it)."""
-    values = {
-        "phrase": exc.phrase,
-        "position": exc.position + 1,
-        "text": exc.text,
-        "why": f" ({exc.why})" if exc.why else "",
-    }
-    if exc.card:
-        return JudgekitError.from_message(
-            N_(
-                "card {card}: could not read 「{phrase}」 at character {position} of 「{text}」{why}; "
-                "write this part in the effect vocabulary"
-            ),
-            card=exc.card,
-            **values,
-        )
-    return JudgekitError.from_message(
-        N_(
-            "could not read 「{phrase}」 at character {position} of 「{text}」{why}; "
-            "write this part in the effect vocabulary"
-        ),
-        **values,
-    )
+    where it starts, the text and the card, and the reader's reason (see :mod:`judgekit.cards.errors`)."""
+    return JudgekitError(str(exc))
 
 
 def _kind_error(kind: str, kinds: tuple[str, ...], game: str) -> JudgekitError:

@@ -1,0 +1,78 @@
+"""Card text a reader cannot read is named in the command line's language (issue 13): the error is a message id
+with its parameters (catalog ``engine-cards``), in ``judgekit card``, in ``judgekit check`` of a scenario whose card
+text cannot be read (each game), and pickled whole for a worker."""
+
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from judgekit.cards.errors import UnreadText, or_give, stopped_at
+from judgekit.cli import app
+
+BAD = "宇宙を支配する。"
+CARDS = {
+    "divine-cross": 'type = "command"\ncommand = "event"',
+    "fftcg": 'type = "summon"',
+    "code-of-joker": 'type = "trigger"',
+    "dice-castle": 'type = "magic"\nmagic = "normal"',
+}
+"""A card of each game that gives only its printed text."""
+
+
+def test_the_error_is_data_said_in_either_language() -> None:
+    exc = UnreadText("あいう。" + BAD, 4, BAD, "謎", stopped_at("宇宙"))
+    assert exc.in_language("ja") == (
+        "カード謎：「あいう。宇宙を支配する。」の5文字目からの「宇宙を支配する。」を読めませんでした"
+        "（「宇宙」のところで読めなくなりました）。この部分は効果の語彙で書いてください"
+    )
+    assert exc.in_language("en") == (
+        "card 謎: could not read 「宇宙を支配する。」 at character 5 of 「あいう。宇宙を支配する。」"
+        " (the reading stopped at 「宇宙」); write this part in the effect vocabulary"
+    )
+    assert exc.message.id == "cards.unread_card" and exc.message.arg("position") == 5
+    again = pickle.loads(pickle.dumps(exc))
+    assert again.in_language("ja") == exc.in_language("ja") and again.why.message == exc.why.message  # type: ignore[attr-defined]
+    assert f"{exc.why}; more" == "the reading stopped at 「宇宙」; more"  # a reader adding words still has a string
+    assert UnreadText(BAD, 0, BAD).in_language("ja").startswith("「宇宙を支配する。」の1文字目から")
+
+
+def test_a_problem_asks_for_the_part_in_the_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    exc = UnreadText(BAD, 0, BAD, "謎")
+    monkeypatch.setenv("JUDGEKIT_LANG", "ja")
+    assert or_give(exc, "`effects`").endswith("。または、`effects`を効果の語彙で書いてもかまいません")
+    assert "could not read" not in str(exc)
+    monkeypatch.setenv("JUDGEKIT_LANG", "en")
+    assert or_give(exc, "`effects`").endswith("; or give `effects` in the vocabulary")
+
+
+@pytest.mark.parametrize("game", sorted(CARDS))
+def test_check_names_an_unread_card_text_in_the_language(game: str, tmp_path: Path) -> None:
+    runner = CliRunner()
+    made = runner.invoke(app, ["--lang", "ja", "new", game, "unread", "--dir", str(tmp_path)])
+    assert made.exit_code == 0, made.output
+    path = tmp_path / "unread.toml"
+    with path.open("a", encoding="utf-8") as out:
+        out.write(f'\n[cards.bad]\nname = "謎"\n{CARDS[game]}\ntext = "{BAD}"\n')
+    ja = runner.invoke(app, ["--lang", "ja", "check", str(path)])
+    assert ja.exit_code == 2
+    assert (
+        "cards.bad.text: カード" in ja.output and "の1文字目からの「宇宙を支配する。」を読めませんでした" in ja.output
+    )
+    assert "または、" in ja.output and "could not read" not in ja.output and "reading stopped" not in ja.output
+    en = runner.invoke(app, ["--lang", "en", "check", str(path)])
+    assert en.exit_code == 2
+    assert "could not read 「宇宙を支配する。」 at character 1" in en.output and "; or " in en.output
+
+
+@pytest.mark.parametrize("game", sorted(CARDS))
+def test_card_names_the_readers_reason_in_the_language(game: str) -> None:
+    runner = CliRunner()
+    ja = runner.invoke(app, ["--lang", "ja", "card", game, BAD])
+    assert ja.exit_code == 2
+    assert "のところで読めなくなりました" in ja.output and "stopped" not in ja.output
+    en = runner.invoke(app, ["--lang", "en", "card", game, BAD])
+    assert "(the reading stopped at 「" in en.output
