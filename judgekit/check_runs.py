@@ -2,7 +2,8 @@
 
 A file whose run is kept in the run cache (:mod:`judgekit.run_cache`) and still good is not run:
 its findings are the kept ones, and its trace is compared with its golden file by digest (the
-golden file's bytes against the canonical JSON's). A file whose golden trace then differs is run
+golden file's bytes against the canonical JSON's), without importing the scenario models or the
+engines. A file whose golden trace then differs is run
 again, to say where it differs. The other files run in worker processes, one per core, forked
 once the scenario models and the rules index are loaded. The files go to the workers grouped by
 game folder, a contiguous share each, so that a worker loads only the engines of the games it
@@ -23,16 +24,9 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from judgekit.findings import DIFFERS, NO_GOLDEN, CheckOutcome, Finding
 from judgekit.run_cache import RunCache, RunRecord, expectation_findings, trace_digest
-from judgekit.scenario import (
-    DIFFERS,
-    GOLDEN_SUFFIX,
-    NO_GOLDEN,
-    CheckOutcome,
-    Finding,
-    golden_difference,
-    load_scenario,
-)
+from judgekit.scenario_file import GOLDEN_SUFFIX
 
 if TYPE_CHECKING:
     from multiprocessing.sharedctypes import SynchronizedArray
@@ -77,6 +71,7 @@ def run_and_check(path: Path, raw: bytes | None, update: bool, runs: RunCache) -
     from judgekit.errors import JudgekitError
     from judgekit.games import game_support
     from judgekit.render.json import trace_json_lines
+    from judgekit.scenario import golden_difference, load_scenario
 
     try:
         scenario = load_scenario(path)
@@ -211,6 +206,7 @@ def _across_workers(
     update: bool,
     runs: RunCache,
 ) -> Iterator[CheckOutcome]:
+    import judgekit.scenario  # noqa: F401  (the scenario models and the kernel: every worker inherits them)
     from judgekit.scenario_file import library_catalog, rules_index
 
     rules_index(library_catalog()).load_all()  # every worker inherits the rules index instead of loading it

@@ -77,13 +77,13 @@ class RunRecord:
     @staticmethod
     def kept_findings(findings: Iterable[str]) -> tuple[tuple[str, dict[str, object] | None], ...]:
         """``findings`` as a record keeps them."""
-        from judgekit.scenario import Finding
+        from judgekit.findings import Finding
 
         return tuple((f.template, dict(f.values)) if isinstance(f, Finding) else (str(f), None) for f in findings)
 
     def finding_list(self) -> list[str]:
         """The findings as the check made them."""
-        from judgekit.scenario import Finding
+        from judgekit.findings import Finding
 
         return [Finding(text, **values) if values is not None else text for text, values in self.findings]
 

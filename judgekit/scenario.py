@@ -29,11 +29,15 @@ from pydantic.dataclasses import dataclass as model
 from judgekit.cards.printed import PartReport, complete
 from judgekit.engine import EndKind, InputKind, ScriptedInput, Trace
 from judgekit.errors import ScenarioError
+from judgekit.findings import DIFFERS, NO_GOLDEN, CheckOutcome, Finding, localised
 from judgekit.i18n import N_
 from judgekit.message import Sentence
 from judgekit.scenario_file import (
+    GOLDEN_SUFFIX,
+    SCENARIOS_DIR,
     document_problems,
     expectation_ids,
+    iter_scenario_files,
     library_catalog,
     pin_problems,
     read_scenario_data,
@@ -43,14 +47,9 @@ from judgekit.scenario_file import (
 STRICT = ConfigDict(extra="forbid")
 """Scenario models refuse unknown keys (their attribute docstrings describe their fields in the schema)."""
 
-GOLDEN_SUFFIX = ".trace.json"
-"""A scenario's golden trace is ``<name>.trace.json`` beside ``<name>.toml``."""
 
 SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schemas" / "scenario.schema.json"
 """Where the published JSON Schema of the format lives."""
-
-SCENARIOS_DIR = Path(__file__).resolve().parent.parent / "scenarios"
-"""The hand-written scenarios, one folder per game."""
 
 
 # --- the parts every game shares -------------------------------------------------------------
@@ -446,31 +445,6 @@ def trace_text(trace: Trace) -> str:
     return trace_json(trace)
 
 
-class Finding(str):
-    """A failed expectation: its English text, kept with its English message id and values so the command line
-    can say it in its own language (:func:`localised`); JSON reports keep the English."""
-
-    template: str
-    """The English message id, with ``{name}`` placeholders."""
-    values: dict[str, object]
-    """The placeholders' values (ids, keys, file names: data)."""
-
-    def __new__(cls, template: str, /, **values: object) -> Finding:
-        obj = super().__new__(cls, template.format(**values))
-        obj.template = template
-        obj.values = values
-        return obj
-
-
-def localised(finding: str) -> str:
-    """A finding in the command line's language (a plain string as it is)."""
-    if isinstance(finding, Finding):
-        from judgekit.i18n import gettext
-
-        return gettext(finding.template).format(**finding.values)
-    return finding
-
-
 def check_scenario(scenario: Scenario, *, update: bool = False) -> CheckResult:
     """Run a scenario and check its expectations and golden trace (``update`` rewrites the golden trace)."""
     from judgekit.games import game_support
@@ -497,31 +471,6 @@ def check_scenario(scenario: Scenario, *, update: bool = False) -> CheckResult:
         if difference is not None:
             findings.append(Finding(DIFFERS, file=golden.name, difference=difference))
     return CheckResult(scenario, trace, tuple(findings), updated)
-
-
-NO_GOLDEN = N_("no golden trace {file}; run `judgekit check --update` and read it before committing")
-"""The finding of a scenario without its golden trace (an English message id)."""
-DIFFERS = N_("the trace differs from the golden trace {file}: {difference}")
-"""The finding of a trace that differs from its golden trace (an English message id)."""
-
-
-@dataclass(frozen=True, slots=True)
-class CheckOutcome:
-    """What checking one scenario file found, without its trace (what ``judgekit check`` prints)."""
-
-    path: Path
-    """The scenario file."""
-    findings: tuple[str, ...] = ()
-    """Failed expectations and golden-trace differences, one sentence each."""
-    updated: bool = False
-    """Whether the golden trace was (re)written."""
-    error: str | None = None
-    """Why the file could not be read or run (a JudgekitError's message), else None."""
-
-    @property
-    def ok(self) -> bool:
-        """Whether the file was read and everything held."""
-        return self.error is None and not self.findings
 
 
 def check_file(path: Path, update: bool = False) -> CheckOutcome:
@@ -722,18 +671,6 @@ def cited_sections(trace: Trace) -> dict[str, set[str]]:
     return out
 
 
-def iter_scenario_files(paths: Sequence[str | Path]) -> list[Path]:
-    """The scenario files named by ``paths`` (files, or folders searched recursively), sorted."""
-    found: list[Path] = []
-    for raw in paths or [SCENARIOS_DIR]:
-        p = Path(raw)
-        if p.is_dir():
-            found.extend(sorted(p.rglob("*.toml")))
-        else:
-            found.append(p)
-    return found
-
-
 # --- schema and template ---------------------------------------------------------------------
 
 
@@ -858,17 +795,25 @@ def template_in(text: str, language: ProseLanguage) -> str:
 
 
 __all__ = [
+    "DIFFERS",
+    "GOLDEN_SUFFIX",
+    "NO_GOLDEN",
+    "SCENARIOS_DIR",
     "ChanceEntry",
+    "CheckOutcome",
     "CheckResult",
     "CommonExpect",
     "DecisionEntry",
     "Difference",
+    "Finding",
     "LocalText",
     "Prose",
     "Rejection",
     "Scenario",
     "check_scenario",
+    "iter_scenario_files",
     "load_scenario",
+    "localised",
     "run_scenario",
     "scenario_schema",
     "template",

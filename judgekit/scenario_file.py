@@ -31,6 +31,12 @@ if TYPE_CHECKING:
     from rules_index.catalog import Catalog
     from rules_index.graph import RulesIndex
 
+GOLDEN_SUFFIX = ".trace.json"
+"""A scenario's golden trace is ``<name>.trace.json`` beside ``<name>.toml``."""
+
+SCENARIOS_DIR = Path(__file__).resolve().parent.parent / "scenarios"
+"""The hand-written scenarios, one folder per game."""
+
 Problems = list[tuple[str, str]]
 """Problems of a scenario file: (key, what was expected) pairs."""
 
@@ -286,3 +292,15 @@ def expectation_ids(model: Any) -> list[tuple[str, str]]:
     for i, diff in enumerate(getattr(model, "differs", ())):  # the rules that govern instead: the scenario's own
         out += [(f"differs[{i}].rules[{j}]", rid) for j, rid in enumerate(diff.rules)]
     return out
+
+
+def iter_scenario_files(paths: Sequence[str | Path]) -> list[Path]:
+    """The scenario files named by ``paths`` (files, or folders searched recursively), sorted."""
+    found: list[Path] = []
+    for raw in paths or [SCENARIOS_DIR]:
+        p = Path(raw)
+        if p.is_dir():
+            found.extend(sorted(p.rglob("*.toml")))
+        else:
+            found.append(p)
+    return found

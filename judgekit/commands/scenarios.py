@@ -153,8 +153,9 @@ def check(
     # from printed text) the card readers changed; the other runs are kept (judgekit.run_cache).
     from judgekit.check_runs import check_files
     from judgekit.commands.progress import progress
+    from judgekit.findings import CheckOutcome, localised
     from judgekit.run_cache import RunCache
-    from judgekit.scenario import CheckOutcome, iter_scenario_files, localised
+    from judgekit.scenario_file import iter_scenario_files
 
     files = iter_scenario_files(paths or [])
     if not files:
