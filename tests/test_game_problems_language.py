@@ -29,12 +29,16 @@ def bad_copy(tmp_path: Path, scenario: str, *edits: tuple[str, str]) -> Path:
 
 
 def errors(bad: Path, language: str) -> list[str]:
-    """The problems ``check`` reports for ``bad`` in ``language`` (exit 2); ``run --format json`` says the same."""
+    """The problems ``check`` reports for ``bad`` in ``language`` (exit 2), a line each, the first after the
+    language's error prefix; ``run --format json`` says the same."""
     code, _, err = invoke("--lang", language, "check", str(bad))
     assert code == 2
     code, out, json_err = invoke("--lang", language, "run", "--format", "json", str(bad))
     assert code == 2 and out == "" and json_err == err
-    return err.split("\n")
+    first, *rest = err.split("\n")
+    prefix = {"ja": "エラー: ", "en": "error: "}[language]
+    assert first.startswith(prefix)
+    return [first.removeprefix(prefix), *rest]
 
 
 def test_divine_cross(tmp_path: Path) -> None:
@@ -51,7 +55,7 @@ def test_divine_cross(tmp_path: Path) -> None:
         "（見つかったもの: 'bogus'）" in ja
     )
     en = errors(bad, "en")
-    assert en[0] == f"error: {bad}: cards.scout.command: no command class on a unit card (201.2b)"
+    assert en[0] == f"{bad}: cards.scout.command: no command class on a unit card (201.2b)"
     assert f"{bad}: players.P1.used[0]: charge, event, retreat or ex:<area>/<EX power name>; found 'bogus'" in en
 
 
@@ -66,10 +70,28 @@ def test_fftcg(tmp_path: Path) -> None:
         ),
     )
     ja = errors(bad, "ja")
-    assert ja[0] == f"エラー: {bad}: cards.penelo.power: フォワードにはパワーが必要です（5.2.6.1）"
+    assert ja[0] == f"{bad}: cards.penelo.power: フォワードにはパワーが必要です（5.2.6.1）"
     assert f"{bad}: players.P1.field[1].card: キャラクターが必要です。'mind_blast' は召喚獣です（5.2.3.1.2.1）" in ja
     assert f"{bad}: players.P1.used[0]: <カードのキー>/<アビリティ名> が必要です（見つかったもの: 'bogus'）" in ja
     en = errors(bad, "en")
-    assert en[0] == f"error: {bad}: cards.penelo.power: a power for a forward (5.2.6.1)"
+    assert en[0] == f"{bad}: cards.penelo.power: a power for a forward (5.2.6.1)"
     assert f"{bad}: players.P1.field[1].card: a character; 'mind_blast' is a summon (5.2.3.1.2.1)" in en
     assert f"{bad}: players.P1.used[0]: <card key>/<ability name>; found 'bogus'" in en
+
+
+def test_code_of_joker(tmp_path: Path) -> None:
+    bad = bad_copy(
+        tmp_path,
+        "scenarios/code-of-joker/as-many-as-possible.toml",
+        ("round = 6\n", "round = 11\n"),
+        ('jokers = ["sweep"]\n', 'jokers = ["sweep", "wall"]\n'),
+        ('field = [{ card = "wall" }]\n', 'field = [{ card = "sweep" }]\n'),
+    )
+    ja = errors(bad, "ja")
+    assert f"{bad}: players.P1.jokers[1]: ジョーカーカードが必要です。'wall' はユニットです" in ja
+    assert f"{bad}: players.P2.field[0].card: ユニットか進化ユニットが必要です。'sweep' はジョーカーです" in ja
+    assert f"{bad}: start.round: 1〜10のラウンドが必要です（見つかったもの: 11）" in ja
+    en = errors(bad, "en")
+    assert f"{bad}: players.P1.jokers[1]: a joker card; 'wall' is a unit" in en
+    assert f"{bad}: players.P2.field[0].card: a unit or evolution; 'sweep' is a joker" in en
+    assert f"{bad}: start.round: a round from 1 to 10; found 11" in en

@@ -17,6 +17,7 @@ from judgekit.games.support import (
     bad_rejections,
     expected_zones,
     play_out,
+    said,
     two_players,
     unknown_cards,
     unknown_kinds,
@@ -32,6 +33,15 @@ CHANCES: tuple[str, ...] = ("first_player", "shuffle", "random")
 """Every chance kind the Code of Joker engine can ask for."""
 
 ZONE_NAMES: tuple[str, ...] = ("deck", "hand", "field", "trigger", "discard", "deleted", "joker")
+
+TYPE_WORDS: dict[str, Message] = {
+    "unit": msg("coj.problem.type.unit"),
+    "evolution": msg("coj.problem.type.evolution"),
+    "trigger": msg("coj.problem.type.trigger"),
+    "intercept": msg("coj.problem.type.intercept"),
+    "joker": msg("coj.problem.type.joker"),
+}
+"""Each card type as a scenario problem names it (ユニット, 進化ユニット, …)."""
 """The zones a board expectation may name."""
 
 _ZONE = re.compile(rf"^P[12]\.({'|'.join(ZONE_NAMES)})$")
@@ -84,17 +94,17 @@ def _card_problems(key: str, card: CardDef) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     unitlike = card.type in ("unit", "evolution")
     if unitlike and card.bp is None:
-        out.append((f"{where}.bp", "the BP at levels 1, 2 and 3 for a unit or evolution card (クロックレベル/4)"))
+        out.append((f"{where}.bp", said(msg("coj.problem.bp"))))
     if not unitlike and (card.bp is not None or card.abilities or card.field or card.keywords):
-        out.append((where, "BP, effects of a unit, field effects and keywords only on units and evolutions"))
+        out.append((where, said(msg("coj.problem.unit_only"))))
     if card.type in ("trigger", "intercept") and card.on is None:
-        out.append((f"{where}.on", "when the card fires (on) for a trigger or intercept card"))
+        out.append((f"{where}.on", said(msg("coj.problem.on"))))
     if card.type in ("unit", "evolution") and card.effects:
-        out.append((f"{where}.effects", "abilities (with their timing), not effects, on a unit"))
+        out.append((f"{where}.effects", said(msg("coj.problem.unit_effects"))))
     if card.type == "joker" and card.gauge is None:
-        out.append((f"{where}.gauge", "the joker gauge the joker costs (a scenario input: the page gives none)"))
+        out.append((f"{where}.gauge", said(msg("coj.problem.gauge"))))
     if "次元干渉" in card.keywords and card.dimension is None:
-        out.append((f"{where}.dimension", "the cost of 【次元干渉/コスト】"))
+        out.append((f"{where}.dimension", said(msg("coj.problem.dimension"))))
     for i, ab in enumerate(card.abilities):
         for op in _ops(ab.effects):
             if getattr(op, "target", None) in ("attacker", "blocker") and ab.on not in (
@@ -105,7 +115,7 @@ def _card_problems(key: str, card: CardDef) -> list[tuple[str, str]]:
                 "destroyed",
                 "player_attack",
             ):
-                out.append((f"{where}.abilities[{i}]", "attacker or blocker only in an effect during a battle"))
+                out.append((f"{where}.abilities[{i}]", said(msg("coj.problem.battle_target"))))
     return out
 
 
@@ -140,33 +150,46 @@ def _validate(sc: CodeOfJokerScenario) -> list[tuple[str, str]]:
         out += unknown_cards(base, _keys(side), sc.cards)
         for i, u in enumerate(side.field):
             if u.card in sc.cards and sc.cards[u.card].type not in ("unit", "evolution"):
-                out.append((f"{base}.field[{i}].card", f"a unit or evolution; {u.card!r} is a {sc.cards[u.card].type}"))
+                out.append(
+                    (
+                        f"{base}.field[{i}].card",
+                        said(msg("coj.problem.field_card", card=repr(u.card), kind=TYPE_WORDS[sc.cards[u.card].type])),
+                    )
+                )
             if not 1 <= u.level <= 3:
-                out.append((f"{base}.field[{i}].level", f"a level from 1 to 3 (クロックレベル/1); found {u.level}"))
+                out.append((f"{base}.field[{i}].level", said(msg("coj.problem.field_level", found=u.level))))
         for i, h in enumerate(side.hand):
             if isinstance(h, HandCard) and not 1 <= h.level <= 3:
-                out.append((f"{base}.hand[{i}].level", f"a level from 1 to 3; found {h.level}"))
+                out.append((f"{base}.hand[{i}].level", said(msg("coj.problem.hand_level", found=h.level))))
         for i, k in enumerate(side.jokers):
             if k in sc.cards and sc.cards[k].type != "joker":
-                out.append((f"{base}.jokers[{i}]", f"a joker card; {k!r} is a {sc.cards[k].type}"))
+                out.append(
+                    (
+                        f"{base}.jokers[{i}]",
+                        said(msg("coj.problem.joker_card", card=repr(k), kind=TYPE_WORDS[sc.cards[k].type])),
+                    )
+                )
         for i, k in enumerate(side.trigger):
             if k in sc.cards and sc.cards[k].type == "joker":
-                out.append((f"{base}.trigger[{i}]", "a trigger, intercept, unit or evolution card; not a joker"))
+                out.append((f"{base}.trigger[{i}]", said(msg("coj.problem.trigger_joker"))))
         if len(side.field) > FIELD_LIMIT:
-            out.append((f"{base}.field", f"at most 5 units (用語/フィールド/2); found {len(side.field)}"))
+            out.append((f"{base}.field", said(msg("coj.problem.field_count", n=len(side.field)))))
         if len(side.trigger) > TRIGGER_SLOTS:
-            out.append((f"{base}.trigger", f"at most 4 cards (トリガーゾーン/2); found {len(side.trigger)}"))
+            out.append((f"{base}.trigger", said(msg("coj.problem.trigger_count", n=len(side.trigger)))))
         if side.registered and _count(side.registered) != 40:
-            out.append((f"{base}.registered", f"the 40 cards of the registered deck; found {_count(side.registered)}"))
+            out.append((f"{base}.registered", said(msg("coj.problem.registered_count", n=_count(side.registered)))))
         if sc.start.at == "setup" and (side.field or side.hand or side.trigger or side.discard or side.deleted):
-            out.append((base, "only a deck (and jokers) when the scenario starts at setup"))
+            out.append((base, said(msg("coj.problem.setup_deck_only"))))
     if not 1 <= sc.start.round <= 10:
-        out.append(("start.round", f"a round from 1 to 10; found {sc.start.round}"))
+        out.append(("start.round", said(msg("coj.problem.round", found=sc.start.round))))
     out += unknown_kinds(sc.play, DECISIONS, CHANCES)
     for i, z in enumerate(sc.expect.zones):
         if not _ZONE.match(z.zone):
             out.append(
-                (f"expect.zones[{i}].zone", f"P1 or P2, then one of .{', .'.join(ZONE_NAMES)}; found {z.zone!r}")
+                (
+                    f"expect.zones[{i}].zone",
+                    said(msg("coj.problem.zone", zones="." + ", .".join(ZONE_NAMES), found=repr(z.zone))),
+                )
             )
     out += bad_rejections(sc.expect.rejected, len(sc.play))
     return out

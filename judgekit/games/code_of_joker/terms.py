@@ -16,6 +16,7 @@ from judgekit.errors import ScenarioError
 from judgekit.games.code_of_joker import ids
 from judgekit.games.code_of_joker.game import CP_LIMIT, HAND_LIMIT, CodeOfJoker
 from judgekit.games.code_of_joker.registry import rule
+from judgekit.games.support import said
 from judgekit.message import Message, Sentence, msg
 
 COLORS: dict[str, Message] = {
@@ -108,8 +109,7 @@ def refresh(g: CodeOfJoker, pid: str, k: int, cites: Sequence[str]) -> None:
             [
                 (
                     f"players.{pid}.registered",
-                    f"the 40-card deck as registered: {g.name(pid)} must draw {k} from a deck of {left}, "
-                    "and the deck refresh sets the registered 40 cards anew (ドロー/2)",
+                    said(msg("coj.problem.registered_needed", player=g.name(pid), n=k, left=left)),
                 )
             ]
         )
