@@ -95,3 +95,20 @@ def test_code_of_joker(tmp_path: Path) -> None:
     assert f"{bad}: players.P1.jokers[1]: a joker card; 'wall' is a unit" in en
     assert f"{bad}: players.P2.field[0].card: a unit or evolution; 'sweep' is a joker" in en
     assert f"{bad}: start.round: a round from 1 to 10; found 11" in en
+
+
+def test_dice_castle(tmp_path: Path) -> None:
+    bad = bad_copy(
+        tmp_path,
+        "scenarios/dice-castle/add-die-limit-raised-by-king.toml",
+        ('magic = "normal"\n', ""),
+        ('king = "plain_king"\n', 'king = "filler"\n'),
+    )
+    ja = errors(bad, "ja")
+    assert ja[0] == (
+        f"{bad}: cards.boost.magic: マジックカードには normal、field、counter（カウンター）のいずれかの種類が必要です"
+    )
+    assert f"{bad}: players.P2.king: キングカードが必要です。'filler' はユニットです" in ja
+    en = errors(bad, "en")
+    assert en[0] == f"{bad}: cards.boost.magic: normal, field or counter for a magic card"
+    assert f"{bad}: players.P2.king: a king card; 'filler' is a unit" in en

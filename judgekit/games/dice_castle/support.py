@@ -15,11 +15,12 @@ from judgekit.games.support import (
     bad_rejections,
     expected_zones,
     play_out,
+    said,
     two_players,
     unknown_cards,
     unknown_kinds,
 )
-from judgekit.message import Sentence, msg
+from judgekit.message import Message, Sentence, msg
 from judgekit.scenario import Scenario, scripted_inputs
 
 DECISIONS: tuple[str, ...] = (
@@ -63,51 +64,69 @@ def _side_cards(side: Side) -> list[tuple[str, str]]:
     return refs
 
 
+TYPE_WORDS: dict[str, Message] = {
+    "unit": msg("dice.problem.type.unit"),
+    "magic": msg("dice.problem.type.magic"),
+    "king": msg("dice.problem.type.king"),
+}
+"""Each card type as a scenario problem names it (ユニット, マジック, キング)."""
+
+
 def _validate(sc: DiceCastleScenario) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for key, card in sorted(sc.cards.items()):
         where = f"cards.{key}"
         if card.type == "magic" and card.magic is None:
-            out.append((f"{where}.magic", "normal, field or counter for a magic card"))
+            out.append((f"{where}.magic", said(msg("dice.problem.magic_kind"))))
         if card.type != "magic" and card.magic is not None:
-            out.append((f"{where}.magic", "no magic kind on a unit or king"))
+            out.append((f"{where}.magic", said(msg("dice.problem.magic_kind_only"))))
         if card.magic == "counter" and card.counter is None:
-            out.append((f"{where}.counter", "the condition and effects of a counter"))
+            out.append((f"{where}.counter", said(msg("dice.problem.counter"))))
         if card.type == "unit" and card.hp is None:
-            out.append((f"{where}.hp", "an HP for a unit card"))
+            out.append((f"{where}.hp", said(msg("dice.problem.unit_hp"))))
         if card.type == "king" and card.walls is None:
-            out.append((f"{where}.walls", "the walls of a king (initial walls, or 城壁+X for an evolution king)"))
+            out.append((f"{where}.walls", said(msg("dice.problem.king_walls"))))
     for pid in ("P1", "P2"):
         side: Side = getattr(sc.players, pid)
         base = f"players.{pid}"
         out += unknown_cards(base, _side_cards(side), sc.cards)
         if side.king in sc.cards and sc.cards[side.king].type != "king":
-            out.append((f"{base}.king", f"a king card; {side.king!r} is a {sc.cards[side.king].type}"))
+            out.append(
+                (
+                    f"{base}.king",
+                    said(
+                        msg("dice.problem.king_card", card=repr(side.king), kind=TYPE_WORDS[sc.cards[side.king].type])
+                    ),
+                )
+            )
         for i, u in enumerate(side.units):
             if u.card in sc.cards and sc.cards[u.card].type != "unit":
-                out.append((f"{base}.units[{i}].card", f"a unit card; {u.card!r} is not one"))
+                out.append((f"{base}.units[{i}].card", said(msg("dice.problem.unit_card", card=repr(u.card)))))
         for i, m in enumerate(side.magic):
             if m.card in sc.cards and sc.cards[m.card].type != "magic" and not m.face_down:
-                out.append(
-                    (f"{base}.magic[{i}].card", f"a magic card (or a card set face down); {m.card!r} is not one")
-                )
+                out.append((f"{base}.magic[{i}].card", said(msg("dice.problem.magic_card", card=repr(m.card)))))
     if sc.start.at == "check" and sc.play:
-        out.append(("play", "no play list when the scenario starts at check"))
+        out.append(("play", said(msg("dice.problem.check_play"))))
     if sc.match is not None and sc.start.at != "check":
-        out.append(("match", 'a match record only with start.at = "check"'))
+        out.append(("match", said(msg("dice.problem.match"))))
     out += unknown_kinds(sc.play, DECISIONS, CHANCES)
     for i, z in enumerate(sc.expect.zones):
         if not _ZONE.match(z.zone):
             out.append(
                 (
                     f"expect.zones[{i}].zone",
-                    f"P1 or P2 and a zone (.hand, .castle, .units, …), or waiting; found {z.zone!r}",
+                    said(msg("dice.problem.zone", found=repr(z.zone))),
                 )
             )
     basics = {f for f in sc.basics.__dataclass_fields__}
     for i, key in enumerate(sc.expect.assumptions):
         if key not in basics:
-            out.append((f"expect.assumptions[{i}]", f"a key of [basics] ({', '.join(sorted(basics))}); found {key!r}"))
+            out.append(
+                (
+                    f"expect.assumptions[{i}]",
+                    said(msg("dice.problem.basics_key", keys=", ".join(sorted(basics)), found=repr(key))),
+                )
+            )
     out += bad_rejections(sc.expect.rejected, len(sc.play))
     return out
 
