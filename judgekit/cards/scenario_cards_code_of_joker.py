@@ -9,21 +9,29 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from judgekit.cards.printed import complete
 from judgekit.cards.render import toml_value
+from judgekit.cards.scenario_cards import reading_comments, say
+from judgekit.i18n import N_
 from rules_index.errors import JudgekitError
+
+if TYPE_CHECKING:
+    from judgekit.i18n import Language
 
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _ASK = {
-    "unit": "# color = …, cost = …, bp = [L1, L2, L3]: not in the card text, to be written (an evolution: type)",
-    "trigger": '# color = …: not in the card text; an intercept reads the same: type = "intercept" and its cost',
-    "joker": "# cost = …, gauge = …: not in the card text, to be written",
+    "unit": N_("color = …, cost = …, bp = [L1, L2, L3]: not in the card text, to be written (an evolution: type)"),
+    "trigger": N_('color = …: not in the card text; an intercept reads the same: type = "intercept" and its cost'),
+    "joker": N_("cost = …, gauge = …: not in the card text, to be written"),
 }
+_SECTIONS = ("keywords", "dimension", "abilities", "field", "on", "of", "effects")
 
 
-def card_tables(pairs: Sequence[tuple[str, str]]) -> str:
-    """The ``[cards.KEY]`` tables for (name, text) pairs, as TOML text; JudgekitError for unread text."""
+def card_tables(pairs: Sequence[tuple[str, str]], language: Language = "en") -> str:
+    """The ``[cards.KEY]`` tables for (name, text) pairs, as TOML text, comments in ``language``; JudgekitError for
+    unread text."""
     from judgekit.cards.code_of_joker import guess_type
 
     blocks: list[str] = []
@@ -34,11 +42,8 @@ def card_tables(pairs: Sequence[tuple[str, str]]) -> str:
         if printed.problems:
             raise JudgekitError("\n".join(f"--card {name}: {what}" for _key, what in printed.problems))
         key = name if _BARE_KEY.fullmatch(name) else toml_value(name)
-        lines = [f"[cards.{key}]", *(f"{k} = {toml_value(v)}" for k, v in table.items()), _ASK[kind]]
-        lines.append("# read from the text (the engine reads it when the scenario loads; a key written here wins):")
-        read = printed.data["cards"][name]
-        for section in ("keywords", "dimension", "abilities", "field", "on", "of", "effects"):
-            if section in read:
-                lines.append(f"# {section} = {toml_value(read[section])}")
+        lines = [f"[cards.{key}]", *(f"{k} = {toml_value(v)}" for k, v in table.items())]
+        lines.append("# " + say(_ASK[kind], language))
+        lines += reading_comments("code-of-joker", printed.data["cards"][name], _SECTIONS, language)
         blocks.append("\n".join(lines) + "\n")
     return "\n".join(blocks)

@@ -7,14 +7,31 @@ was read under it as comments, and a text the reader cannot read is refused nami
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from judgekit.cards.fftcg import guess_type
 from judgekit.cards.printed import complete
 from judgekit.cards.render import toml_value
+from judgekit.cards.scenario_cards import reading_comments, say
+from judgekit.i18n import N_
+
+if TYPE_CHECKING:
+    from judgekit.i18n import Language
+
+_SUMMON = (
+    N_('the text reads as a summon\'s: write type = "forward", "backup" or "monster" for a character'),
+    N_("elements = […], cost = …: not in the card text, to be written"),
+)
+_CHARACTER = (
+    N_('read as a character: type = "forward" (or "backup", "monster"); elements = […], cost = …,'),
+    N_("power = … (a forward): not in the card text, to be written"),
+)
+_SECTIONS = ("keywords", "x", "choose", "effects", "modes", "pick", "options", "reads", "replaces", "abilities")
 
 
-def card_tables(options: Sequence[tuple[str, str]], key_of: dict[str, str]) -> list[str]:
-    """The ``[cards.KEY]`` blocks for ``(name, text)`` pairs; ``key_of`` gives each name's table key.
+def card_tables(options: Sequence[tuple[str, str]], key_of: dict[str, str], language: Language = "en") -> list[str]:
+    """The ``[cards.KEY]`` blocks for ``(name, text)`` pairs; ``key_of`` gives each name's table key; comments in
+    ``language``.
 
     Raises ValueError naming every card whose text cannot be read (the caller turns it into its error)."""
     blocks: list[str] = []
@@ -26,19 +43,7 @@ def card_tables(options: Sequence[tuple[str, str]], key_of: dict[str, str]) -> l
             raise ValueError("\n".join(f"--card {name}: {what}" for _key, what in printed.problems))
         lines = [f"[cards.{key_of[name]}]"]
         lines += [f"{k} = {toml_value(v)}" for k, v in table.items()]
-        if card_type == "summon":
-            lines.append(
-                '# the text reads as a summon\'s: write type = "forward", "backup" or "monster" for a character'
-            )
-            lines.append("# elements = […], cost = …: not in the card text, to be written")
-        else:
-            lines.append('# read as a character: type = "forward" (or "backup", "monster"); elements = […], cost = …,')
-            lines.append("# power = … (a forward): not in the card text, to be written")
-        lines.append("# read from the text (the engine reads it when the scenario loads; a part written here wins):")
-        read = printed.data["cards"][name]
-        sections = ("keywords", "x", "choose", "effects", "modes", "pick", "options", "reads", "replaces", "abilities")
-        for section in sections:
-            if section in read:
-                lines.append(f"# {section} = {toml_value(read[section])}")
+        lines += ["# " + say(c, language) for c in (_SUMMON if card_type == "summon" else _CHARACTER)]
+        lines += reading_comments("fftcg", printed.data["cards"][name], _SECTIONS, language)
         blocks.append("\n".join(lines) + "\n")
     return blocks
