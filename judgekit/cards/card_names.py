@@ -16,7 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from judgekit.cards.errors import UnreadText
+from judgekit.cards.errors import Reason, UnreadText
+from judgekit.message import msg
 
 REFERENCE_KEYS = frozenset({"card"})
 """Vocabulary keys whose value is a key of the scenario's cards (FFTCG ``from_outside.card``)."""
@@ -62,9 +63,10 @@ class CardNames:
         phrase = f"《{name}》"
         position = max(text.find(phrase), 0)
         if found:
-            why = f"{phrase} is the name of the scenario's cards {' and '.join(found)}; write the key meant"
+            keys = msg("cards.keys", first=tuple(found[:-1]), last=found[-1])
+            why = Reason(msg("cards.name_of_two", phrase=phrase, keys=keys))
         else:
-            why = f"no card of the scenario is named {phrase}; add it under [cards] with name = {name!r}"
+            why = Reason(msg("cards.name_of_none", phrase=phrase, name=repr(name)))
         raise UnreadText(text, position, phrase, card, why)
 
     def resolve(self, reading: Any, text: str, card: str) -> Any:

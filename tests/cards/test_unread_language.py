@@ -76,3 +76,17 @@ def test_card_names_the_readers_reason_in_the_language(game: str) -> None:
     assert "のところで読めなくなりました" in ja.output and "stopped" not in ja.output
     en = runner.invoke(app, ["--lang", "en", "card", game, BAD])
     assert "(the reading stopped at 「" in en.output
+
+
+def test_a_card_name_no_card_carries_is_said_in_either_language() -> None:
+    from judgekit.cards.card_names import NO_NAMES, CardNames
+
+    with pytest.raises(UnreadText) as none:
+        NO_NAMES.key_of("チョコボ", "《チョコボ》を手札に加える。", "x")
+    assert "《チョコボ》という名前のカードはシナリオにありません" in none.value.in_language("ja")
+    assert "no card of the scenario is named 《チョコボ》" in none.value.in_language("en")
+    two = CardNames.from_cards({"a": {"name": "チョコボ"}, "b": {"name": "チョコボ"}})
+    with pytest.raises(UnreadText) as both:
+        two.key_of("チョコボ", "《チョコボ》を手札に加える。", "x")
+    assert "《チョコボ》はシナリオのカードaとbの名前です" in both.value.in_language("ja")
+    assert "is the name of the scenario's cards a and b; write the key meant" in both.value.in_language("en")
