@@ -371,7 +371,7 @@ def test_a_killed_build_leaves_its_folder_for_the_next_build_to_remove(tmp_path:
         "    if len(self.files) == 3:\n"
         "        os.kill(os.getpid(), signal.SIGKILL)\n"
         "SiteWriter.write_bytes = write_then_die\n"
-        "build_site(Path(sys.argv[1]), index=toy_index(), scenarios=[])\n"
+        "build_site(Path(sys.argv[1]), index=toy_index(), scenarios=[], jobs=1)\n"  # the build's own process killed
     )
     done = subprocess.run([sys.executable, "-c", script, str(out)], cwd=ROOT, check=False)
     assert done.returncode == -signal.SIGKILL
@@ -389,3 +389,31 @@ def test_new_into_a_folder_that_cannot_be_made_is_an_error(tmp_path: Path) -> No
     (tmp_path / "a-file").write_text("x", encoding="utf-8")
     err = refused("new", "divine-cross", "case", "--dir", str(tmp_path / "a-file" / "sub"))
     assert f"--dir {tmp_path / 'a-file' / 'sub' / 'case.toml'}: cannot write it" in err
+
+
+def test_a_build_whose_worker_is_killed_stops_with_a_message_and_keeps_the_site(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import signal
+
+    from judgekit.site.build import build_site
+    from judgekit.site.output import SiteWriter
+    from rules_index.errors import JudgekitError
+    from tests.site.toy import toy_index
+
+    out = tmp_path / "site"
+    build_site(out, index=toy_index(), scenarios=[], jobs=1)
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    parent = os.getpid()
+    real = SiteWriter.write_bytes
+
+    def write_then_die(self: SiteWriter, path: str, data: bytes) -> None:
+        real(self, path, data)
+        if os.getpid() != parent:  # only in a worker the build forked
+            os.kill(os.getpid(), signal.SIGKILL)
+
+    monkeypatch.setattr(SiteWriter, "write_bytes", write_then_die)
+    with pytest.raises(JudgekitError, match="worker process of the build was killed"):
+        build_site(out, index=toy_index(), scenarios=[], jobs=2, incremental=False)  # every part rendered again
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]

@@ -19,6 +19,7 @@ import os
 import pickle
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
 
 R = TypeVar("R")
@@ -77,6 +78,8 @@ def run_pieces(
                     result = future.result()  # a piece's exception, at once
                     if done is not None:
                         done(futures[future], result)  # type: ignore[arg-type]
+            except BrokenProcessPool as exc:  # a worker killed (by a signal, or the kernel when memory ran out)
+                raise _worker_lost() from exc
             except BaseException:
                 pool.shutdown(cancel_futures=True)  # the pieces not started are not run for nothing
                 raise
@@ -97,6 +100,16 @@ def _run(piece: int) -> object:
         except Exception:  # it could not reach the build: its message does, in an error that can
             raise _sendable(exc) from None
         raise
+
+
+def _worker_lost() -> Exception:
+    """The error a build stops with when one of its workers was killed before it sent its piece back."""
+    from rules_index.errors import JudgekitError
+
+    return JudgekitError.from_message(
+        "a worker process of the build was killed before it finished its part (by a signal, or because the machine"
+        " ran out of memory); nothing of this build was kept and the site is as it was: run the build again"
+    )
 
 
 def _sendable(exc: Exception) -> Exception:
