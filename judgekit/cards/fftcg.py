@@ -346,7 +346,10 @@ class _Build(Transformer[Token, Any]):
         return self._on("put_in_break_zone", items)
 
     def put_onto_field(self, items: list[Any]) -> Data:
-        if _effect_target(items) != "self":
+        target = _effect_target(items)
+        if target == IT:
+            return {"op": "put_onto_field", "target": IT}  # それ: cards chosen in a zone (_zone_targets checks)
+        if target != "self":
             raise _Unread("a card other than this one put onto the field")
         return {"op": "put_onto_field"}
 
@@ -1271,6 +1274,9 @@ def _x_defined(out: Data) -> None:
         raise _Unread("X with no value: the text does not say what X is (4.5)")
 
 
+_CHARACTER_TYPES = ("forward", "backup", "monster", "character")
+
+
 def _zone_targets(chosen: list[Data], effects: list[Data]) -> None:
     """A card chosen in a zone is added to the hand or removed, nothing else; 手札に加える only such a card."""
     for step in effects:
@@ -1279,10 +1285,14 @@ def _zone_targets(chosen: list[Data], effects: list[Data]) -> None:
             continue
         n = 0 if target == "chosen" else int(target.split(".")[1])
         zone = chosen[n].get("zone", "field") if n < len(chosen) else "field"
-        if step["op"] == "add_to_hand" and zone == "field":
-            raise _Unread("手札に加える with no card chosen in a break zone or the removed zone")
-        if zone != "field" and step["op"] not in ("add_to_hand", "remove"):
-            raise _Unread(f"a card chosen in the {zone} zone acted on by {step['op']} (only 手札に加える or 除外する)")
+        if step["op"] in ("add_to_hand", "put_onto_field") and zone == "field":
+            raise _Unread(f"{step['op']} with no card chosen in a break zone or the removed zone")
+        if step["op"] == "put_onto_field" and chosen[n].get("what", {}).get("type") not in _CHARACTER_TYPES:
+            raise _Unread("フィールドに出す with a card that may not be a character")
+        if zone != "field" and step["op"] not in ("add_to_hand", "remove", "put_onto_field"):
+            raise _Unread(
+                f"a card chosen in the {zone} zone acted on by {step['op']} (手札に加える, 除外する, フィールドに出す)"
+            )
 
 
 def _finish(body: Data, it_default: str) -> Data:

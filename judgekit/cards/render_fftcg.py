@@ -277,7 +277,9 @@ class _Words:
             "return_to_hand": msg("ff.card.return_to_hand", target=target),
             "add_to_hand": msg("ff.card.add_to_hand", target=target),
             "put_in_break_zone": msg("ff.card.put_in_break_zone", target=target),
-            "put_onto_field": msg("ff.card.put_onto_field"),
+            "put_onto_field": msg("ff.card.put_onto_field")
+            if op.get("target", "self") == "self"
+            else msg("ff.card.put_chosen_onto_field", target=target),
         }
         if kind in simple:
             return self.r(simple[kind])

@@ -171,7 +171,8 @@ class Choose:
     """``…体まで`` / ``…枚まで``: fewer may be chosen, none included."""
     zone: Literal["field", "break", "removed"] = "field"
     """Where the cards are chosen: on the field (7.7), or in a break zone (ブレイクゾーンにある…, 7.10) or the removed
-    zone (除外にある…, 7.13); a card chosen there is acted on by ``add_to_hand`` or ``remove`` only."""
+    zone (除外にある…, 7.13); a card chosen there is acted on by ``add_to_hand``, ``remove`` or ``put_onto_field``
+    only."""
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
@@ -505,12 +506,14 @@ class Crystals:
 
 @dataclass(frozen=True, slots=True, config=STRICT)
 class PutOntoField:
-    """このカードをフィールドに出す: the card with the ability, from where it is, onto its owner's field."""
+    """このカードをフィールドに出す: the card with the ability, from where it is, onto its owner's field; or
+    それをフィールドに出す: characters chosen in a break zone or 除外 (``Choose.zone``), onto the field of the
+    controller of the summon or ability (6.2.4)."""
 
     op: Literal["put_onto_field"]
     """Put onto the field."""
-    target: Literal["self"] = "self"
-    """The card with the ability."""
+    target: Literal["self", "chosen", "chosen.1", "chosen.2"] = "self"
+    """The card with the ability, or the characters a ``choose`` entry with a ``zone`` chose."""
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
@@ -951,9 +954,14 @@ class ModePick:
             raise ValueError("a mode count's condition and instead go together")
 
 
+CHARACTERS = ("forward", "backup", "monster", "character")
+"""Card filter types that are characters (5.2.3.1.1)."""
+
+
 def check_zone_choices(choose: tuple[Choose, ...], effects: tuple[Effect, ...]) -> None:
-    """A card chosen in a break zone or the removed zone is acted on by ``add_to_hand`` or ``remove`` only, and
-    ``add_to_hand`` acts on such a card only (the other instructions act on the field)."""
+    """A card chosen in a break zone or the removed zone is acted on by ``add_to_hand``, ``remove`` or
+    ``put_onto_field`` only (a character), and ``add_to_hand`` acts on such a card only (the others act on the
+    field)."""
     for e in effects:
         target = getattr(e, "target", "")
         if not isinstance(target, str) or not target.startswith("chosen"):
@@ -962,8 +970,14 @@ def check_zone_choices(choose: tuple[Choose, ...], effects: tuple[Effect, ...]) 
         zone = choose[n].zone if n < len(choose) else None
         if e.op == "add_to_hand" and zone in (None, "field"):
             raise ValueError(f"add_to_hand acts on cards chosen in a break zone or the removed zone: {target} is not")
-        if zone not in (None, "field") and e.op not in ("add_to_hand", "remove"):
-            raise ValueError(f"{target} is chosen in the {zone} zone: only add_to_hand or remove act on it, not {e.op}")
+        if e.op == "put_onto_field" and zone in (None, "field"):
+            raise ValueError(f"put_onto_field puts this card or cards chosen in a zone onto the field: {target} is not")
+        if e.op == "put_onto_field" and n < len(choose) and choose[n].what.type not in CHARACTERS:
+            raise ValueError(f"put_onto_field: {target} may be a card that is not a character (5.2.3.1.1; what.type)")
+        if zone not in (None, "field") and e.op not in ("add_to_hand", "remove", "put_onto_field"):
+            raise ValueError(
+                f"{target} is chosen in the {zone} zone: add_to_hand, remove or put_onto_field only, not {e.op}"
+            )
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)

@@ -1478,10 +1478,31 @@ def _control_clashes(g: Fftcg, pid: str, iid: str) -> list[CardRef]:
     return out
 
 
-@rule("7.7.3", "7.7.4", "7.7.5", "15.2.7.5.1", "15.2.7.5.2", role=RuleRole.TERM)
+@rule("7.7.3", "7.7.4", "7.7.5", "15.2.7.5.1", "15.2.7.5.2", "6.2.4", "2.3", role=RuleRole.TERM)
 def put_self_onto_field(g: Fftcg, ctx: Ctx, op: PutOntoField, *, silent: bool = False) -> bool:
     """The card with the ability enters its owner's field — unless a field limit forbids it (7.7.3–7.7.5): then
-    it stays where it is (for dejon, 15.2.7.5.1–15.2.7.5.2)."""
+    it stays where it is (for dejon, 15.2.7.5.1–15.2.7.5.2). Characters chosen in a zone enter the field of the
+    controller of the effect (6.2.4), each unless a field limit forbids it."""
+    if op.target != "self":
+        found = chosen_in_zones(g, ctx, op.target)
+        if silent:
+            return bool(found)
+        if not found:
+            g.record(
+                StepKind.EFFECT, ctx.controller, msg("ff.effect.nothing_to_affect", what=g.said(ctx.label)), ["2.3"]
+            )
+            return False
+        entered = False
+        for t in found:
+            limit = field_limit(g, ctx.controller, t, silent=True)
+            if limit:
+                g.record(
+                    StepKind.EFFECT, ctx.controller, msg("ff.enter.cannot", card=g.card(t).name, rule=limit), [limit]
+                )
+                continue
+            put_onto_field(g, ctx.controller, t, ["6.2.4"], ctx.controller)
+            entered = True
+        return entered
     iid = ctx.source
     card = g.state.cards.get(iid)
     if card is None or card.zone.endswith(".field"):

@@ -23,7 +23,7 @@ def _write(tmp_path: Path, text: str) -> Path:
 def test_damage_to_a_card_chosen_in_the_break_zone_is_refused(tmp_path: Path) -> None:
     assert RAISE in SOURCE
     text = SOURCE.replace(RAISE, 'effects = [{ op = "damage", target = "chosen", amount = 1000 }]')
-    with pytest.raises(ScenarioError, match="add_to_hand or remove"):
+    with pytest.raises(ScenarioError, match="add_to_hand, remove or put_onto_field only"):
         load_scenario(_write(tmp_path, text))
 
 
@@ -58,3 +58,16 @@ def test_a_field_card_is_not_named_as_a_break_zone_card(tmp_path: Path) -> None:
     result = check_scenario(sc, update=True)
     first = next(english(s.sentence) for s in result.trace.steps if "レイズ" in english(s.sentence))
     assert "rejected" in first and "nothing it can choose" in first, first
+
+
+def test_a_forward_chosen_in_the_break_zone_is_put_onto_the_field(tmp_path: Path) -> None:
+    """それをフィールドに出す: ティーダ, broken by デス and chosen in the break zone, enters P1's field (6.2.4)."""
+    text = SOURCE.replace(RAISE, 'effects = [{ op = "put_onto_field", target = "chosen" }]')
+    text = text.replace("それを手札に加える。", "それをフィールドに出す。")
+    text = text.replace('zones = [{ zone = "P1.hand", cards = ["tidus"] }, ', "zones = [")
+    text = text.replace('cites = ["11.3.3", "15.1.1.3.1", "7.3", "7.4"]', 'cites = ["11.3.3", "6.2.4"]')
+    path = _write(tmp_path, text)
+    result = check_scenario(load_scenario(path), update=True)
+    sentences = [english(step.sentence) for step in result.trace.steps]
+    assert any(s.startswith("ティーダ enters P1's") for s in sentences), sentences
+    assert result.findings == (), result.findings
