@@ -18,8 +18,10 @@ from rules_index.errors import JudgekitError
 if TYPE_CHECKING:
     from judgekit.i18n import Language
 
-_STOPPED = re.compile(r"the reading stopped at 「(?P<at>.*)」", re.DOTALL)
-"""A reader's reason as the Divine Cross reader still words it (to be passed as :func:`stopped_at`)."""
+_STOPPED = re.compile(r"the reading stopped at 「(?P<at>.*?)」(?:; (?P<more>.*))?", re.DOTALL)
+"""A reader's reason as the Divine Cross reader still words it (to be passed as :func:`stopped_at`), or as a reader
+that adds its hint to a :class:`Reason` has it (the string left: the FFTCG reader's :func:`name_hint`)."""
+_NAME_HINT = "if the text names its own card, give the card's name (--name)"
 
 
 class Reason(str):
@@ -42,13 +44,22 @@ def stopped_at(at: str) -> Reason:
     return Reason(msg("cards.stopped_at", at=at))
 
 
+def name_hint() -> Reason:
+    """The hint for a text that may name its own card and was read without the card's name."""
+    return Reason(msg("cards.name_hint"))
+
+
 def _reason(why: str) -> Sentence:
-    """A reason as a message where a shared helper made it (or worded it, as the Divine Cross reader does)."""
+    """A reason as a message where a shared helper made it (or worded it, as the Divine Cross and FFTCG readers
+    still do: their call sites are to pass the helpers' reasons)."""
     if isinstance(why, Reason):
         return why.message
+    if why == _NAME_HINT:
+        return name_hint().message
     found = _STOPPED.fullmatch(why)
     if found is not None:
-        return msg("cards.stopped_at", at=found["at"])
+        stopped = msg("cards.stopped_at", at=found["at"])
+        return msg("cards.and", a=stopped, b=_reason(found["more"])) if found["more"] else stopped
     return why
 
 

@@ -90,3 +90,16 @@ def test_a_card_name_no_card_carries_is_said_in_either_language() -> None:
         two.key_of("チョコボ", "《チョコボ》を手札に加える。", "x")
     assert "《チョコボ》はシナリオのカードaとbの名前です" in both.value.in_language("ja")
     assert "is the name of the scenario's cards a and b; write the key meant" in both.value.in_language("en")
+
+
+def test_the_fftcg_readers_hint_is_said_in_either_language() -> None:
+    """The FFTCG reader adds a hint to the reason of a parse that stopped (a text naming its own card, read
+    without the card's name): both parts in the language."""
+    text = "ダメージ3 ― ティナはパワー+2000され、ブレイブを得る。"
+    runner = CliRunner()
+    ja = runner.invoke(app, ["--lang", "ja", "card", "fftcg", "--kind", "forward", text])
+    assert ja.exit_code == 2
+    assert "のところで読めなくなりました。テキストがそのカード自身を名前で書いているなら" in ja.output
+    assert "stopped" not in ja.output and "give the card" not in ja.output
+    en = runner.invoke(app, ["--lang", "en", "card", "fftcg", "--kind", "forward", text])
+    assert "; if the text names its own card, give the card's name (--name))" in en.output
