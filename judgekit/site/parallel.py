@@ -78,12 +78,12 @@ def run_pieces(
                     result = future.result()  # a piece's exception, at once
                     if done is not None:
                         done(futures[future], result)  # type: ignore[arg-type]
-            except BrokenProcessPool as exc:  # a worker killed (by a signal, or the kernel when memory ran out)
-                raise _worker_lost() from exc
             except BaseException:
                 pool.shutdown(cancel_futures=True)  # the pieces not started are not run for nothing
                 raise
             found = {i: future.result() for future, i in futures.items()}
+    except BrokenProcessPool as exc:  # a worker killed (by a signal, or the kernel when memory ran out), whenever
+        raise _worker_lost() from exc
     finally:
         _work = None
         gc.unfreeze()
