@@ -230,7 +230,12 @@ def _across_workers(
                     number, plain, error = sent.get(timeout=2.0)
                 except queue.Empty:
                     if all(not p.is_alive() for p in procs):
-                        raise RuntimeError("the check's worker processes stopped before checking every file") from None
+                        from rules_index.errors import JudgekitError
+
+                        raise JudgekitError.from_message(
+                            "a worker process of the check was killed before every file was checked (by a signal,"
+                            " or because the machine ran out of memory): run the check again"
+                        ) from None
                     continue
                 if error:
                     raise RuntimeError(f"checking {paths[number]} failed in a worker:\n{error}")

@@ -133,3 +133,20 @@ def test_the_live_bar_draws_on_stderr_and_goes_away(monkeypatch: pytest.MonkeyPa
     with progress("indexing", 2) as bar:
         bar.step("divine-cross/comprehensive@1.0.16")
         bar.step("fftcg/comprehensive@2.1.9")
+
+
+def test_a_killed_worker_stops_the_check_with_a_message(
+    some_files: list[Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+    import signal
+
+    from judgekit import check_runs
+    from rules_index.errors import JudgekitError
+
+    def killed(*args: object) -> None:
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    monkeypatch.setattr(check_runs, "_work", killed)
+    with pytest.raises(JudgekitError, match="worker process of the check was killed"):
+        list(check_files(some_files[:4], jobs=2))
