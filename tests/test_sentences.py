@@ -21,14 +21,15 @@ BUILT = {"kernel.card_at": {"card", "where"}, "kernel.zone_of": {"player", "zone
 
 
 def calls() -> Iterator[tuple[str, str, frozenset[str] | None]]:
-    """Every ``msg("id", ...)`` in the packages: (where, id, its keyword names, None when it splats)."""
+    """Every ``msg("id", ...)`` (and card reader's ``reason("id", ...)``) in the packages: (where, id, its keyword
+    names, None when it splats)."""
     for path in sorted((ROOT / "judgekit").rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
                 continue
             name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
-            if name != "msg" or not node.args:
+            if name not in ("msg", "reason") or not node.args:
                 continue
             first = node.args[0]
             if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):

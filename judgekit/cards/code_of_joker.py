@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from lark import Lark, Token, Transformer, UnexpectedInput
 
+from judgekit.cards.errors import reason
 from judgekit.cards.lalr import Unread, cached_parser, parse_text, tokens, unread_at
 
 Data = dict[str, Any]
@@ -71,7 +72,7 @@ def _num(items: list[Any]) -> int:
 def _who(items: list[Any], default: str = "own") -> str:
     found = [i for i in items if isinstance(i, _Who)]
     if found and found[0].side == "both":
-        raise _Unread("お互い (both players) where one player is named")
+        raise _Unread(reason("cards.reason.coj.both_where_one_named"))
     return found[0].side if found else default
 
 
@@ -101,9 +102,9 @@ def _name_chosen(chosen: list[Data], steps: list[Data], how: str) -> list[Data]:
     chooses its units as it comes, so それ in one instruction only: in two, they would choose apart."""
     named = [s for s in steps if s.get("target") == _IT]
     if not named:
-        raise _Unread(f"units chosen ({how}) that no instruction after names (それ)")
+        raise _Unread(reason("cards.reason.coj.units_chosen_how_no", how=how))
     if len(named) > 1:
-        raise _Unread("それ (the units chosen) in two instructions: each instruction of the vocabulary chooses its own")
+        raise _Unread(reason("cards.reason.coj.units_chosen_two_instructions"))
     out: list[Data] = []
     for step in steps:
         out += [{**step, "target": t} for t in chosen] if step.get("target") == _IT else [step]
@@ -119,21 +120,21 @@ def _after_choices(items: list[Any]) -> list[Any]:
     for item in items:
         if isinstance(item, tuple) and item[0] == "choose":
             if chosen is not None:
-                raise _Unread("units chosen (…を選ぶ) that no instruction after names (それ)")
+                raise _Unread(reason("cards.reason.coj.units_chosen_no_instruction"))
             chosen = item[1]
             continue
         if chosen is not None:
             if not (isinstance(item, tuple) and item[0] == "plain"):
-                raise _Unread("units chosen (…を選ぶ) and a sentence after that does not name them")
+                raise _Unread(reason("cards.reason.coj.units_chosen_sentence_after"))
             item = ("plain", _name_chosen(chosen, item[1], "…を選ぶ"))
             chosen, folded = None, True
         elif folded and isinstance(item, tuple) and any(s.get("target") == _IT for s in item[1]):
-            raise _Unread("それ (the units chosen) in two sentences: each instruction chooses its own units")
+            raise _Unread(reason("cards.reason.coj.units_chosen_two_sentences"))
         else:
             folded = False
         out.append(item)
     if chosen is not None:
-        raise _Unread("units chosen (…を選ぶ) that no instruction after names (それ)")
+        raise _Unread(reason("cards.reason.coj.units_chosen_no_instruction"))
     return out
 
 
@@ -147,7 +148,7 @@ class _Build(Transformer[Token, Any]):
     def unit_filter(self, items: list[Any]) -> _Filter:
         sides = [i for i in items if isinstance(i, _Who)]
         if len(set(sides)) > 1:
-            raise _Unread("units of two players at once")
+            raise _Unread(reason("cards.reason.coj.units_two_players_once"))
         side = sides[0].side if sides else "any"
         out = _Filter(side="any" if side == "both" else side)
         if _tokens(items, "OTHER"):
@@ -267,7 +268,7 @@ class _Build(Transformer[Token, Any]):
 
     def salvage(self, items: list[Any]) -> Data:
         if _who(items) != "own":
-            raise _Unread("a card of the opponent's discard pile into a hand")
+            raise _Unread(reason("cards.reason.coj.card_opponent_s_discard"))
         out: Data = {"op": "salvage", "count": _num(items)}
         if _tokens(items, "CARD_KIND"):
             out["type"] = _KIND[_token(items, "CARD_KIND")]
@@ -318,7 +319,7 @@ class _Build(Transformer[Token, Any]):
             if step["op"] == "grant":
                 step["until"] = "turn"
             elif step["op"] != "bp" or step.get("base"):
-                raise _Unread(f"ターン終了時まで with {step['op']} (only a BP change or a granted keyword lasts so)")
+                raise _Unread(reason("cards.reason.coj.until_end_of_turn_with_op", op=step["op"]))
         return ("plain", steps)
 
     def plain(self, items: list[Any]) -> tuple[str, Any]:
@@ -346,10 +347,10 @@ class _Build(Transformer[Token, Any]):
                 out.append(value)
             else:
                 if not out:
-                    raise _Unread("そうした場合 with no instruction before it")
+                    raise _Unread(reason("cards.reason.coj.if_done_no_instruction"))
                 out.append({"op": "if_done", "do": [out.pop()], "then": value})
         if _names_it(out):
-            raise _Unread("それ with no units chosen before it (…を選び、)")
+            raise _Unread(reason("cards.reason.coj.it_no_units_chosen"))
         return out
 
     # ------------------------------------------------------------ conditions
@@ -382,7 +383,7 @@ class _Build(Transformer[Token, Any]):
     def t_units(self, items: list[Any]) -> Data:
         side, other = _who(items), bool(_tokens(items, "OTHER"))
         if other and side != "own":
-            raise _Unread("「相手の他のユニット」: other than which unit?")
+            raise _Unread(reason("cards.reason.coj.other_than_which_unit"))
         return {"on": _EVENT[_token(items, "EVENT")], "of": "other_own" if other else side}
 
     def t_any_unit(self, items: list[Any]) -> Data:
@@ -427,9 +428,9 @@ class _Build(Transformer[Token, Any]):
 
     def card_text(self, items: list[Any]) -> Data:
         if any(e.get("field") for e in items[1]):
-            raise _Unread("a field effect on a card that is not a unit")
+            raise _Unread(reason("cards.reason.coj.field_effect_card_not"))
         if any("_ability" in e for e in items[1]):
-            raise _Unread("a second timing on a card that is not a unit")
+            raise _Unread(reason("cards.reason.coj.second_timing_card_not"))
         return {**items[0], "effects": items[1]}
 
     def kw(self, items: list[Any]) -> tuple[str, str]:
@@ -446,7 +447,7 @@ class _Build(Transformer[Token, Any]):
 
     def _field(self, where: _Filter) -> Data:
         if set(where) - {"side", "other", "color"}:
-            raise _Unread("a field effect on units chosen by more than whose, 他の and colour")
+            raise _Unread(reason("cards.reason.coj.field_effect_units_chosen"))
         return {"field": True, **where}
 
     def field_text(self, items: list[Any]) -> Data:
@@ -494,9 +495,9 @@ def read_effects(text: str, card: str = "") -> list[Data]:
     body = normalize(text)
     result: list[Data] = _parse(body, "effects", card)
     if any(e.get("field") for e in result):
-        raise _fail(body, 0, card, "a field effect among instructions: give it as a unit's field effect")
+        raise _fail(body, 0, card, reason("cards.reason.coj.field_effect_among_instructions"))
     if any("_ability" in e for e in result):
-        raise _fail(body, 0, card, "a timing among instructions: a unit's effect (read the unit's text)")
+        raise _fail(body, 0, card, reason("cards.reason.coj.timing_among_instructions_unit"))
     return result
 
 
@@ -505,9 +506,9 @@ def read_ability(text: str, card: str = "") -> Data:
     body = normalize(text)
     result: Data = _parse(body, "ability", card)
     if "_field" in result:
-        raise _fail(body, 0, card, "a field effect in an effect's text: give it as the card's field effect")
+        raise _fail(body, 0, card, reason("cards.reason.coj.field_effect_effect_s"))
     if "_more" in result:
-        raise _fail(body, 0, card, "two timings in one effect's text: give each effect its own text")
+        raise _fail(body, 0, card, reason("cards.reason.coj.two_timings_one_effect"))
     return result
 
 

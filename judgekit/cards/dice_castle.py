@@ -27,7 +27,7 @@ from typing import Any, Literal
 
 from lark import Lark, Token, Transformer, UnexpectedInput
 
-from judgekit.cards.errors import UnreadText
+from judgekit.cards.errors import UnreadText, reason
 from judgekit.cards.lalr import Unread, cached_parser, parse_text, tokens, unread_at
 
 Data = dict[str, Any]
@@ -129,7 +129,7 @@ class _Build(Transformer[Token, Any]):
         for attr, n in zip(attrs, numbers, strict=True):
             key = _ATTR[attr]
             if key in out:
-                raise _Unread(f"the attribute {attr} twice in one cost")
+                raise _Unread(reason("cards.reason.dice.attribute_attr_twice_one", attr=attr))
             out[key] = int(n)
         return out
 
@@ -142,7 +142,7 @@ class _Build(Transformer[Token, Any]):
 
     def draw(self, items: list[Any]) -> Data:
         if _tokens(items, "ZONE") and _ZONE[_token(items, "ZONE")] != "castle":
-            raise _Unread("drawing from a zone other than the castle")
+            raise _Unread(reason("cards.reason.dice.drawing_from_zone_other"))
         out: Data = {"op": "draw", "count": _num(items)}
         if _who(items) != "own":  # 相手は1ドローする
             out["player"] = "opponent"
@@ -164,7 +164,7 @@ class _Build(Transformer[Token, Any]):
         """相手のユニットを全て破壊する: every unit of that player."""
         unit = self._target(items)
         if unit.many != 1 or not unit.endswith(".unit") or unit.startswith("any"):
-            raise _Unread("「を全て」 after a unit that is not a player's")
+            raise _Unread(reason("cards.reason.dice.all_after_unit_not_player"))
         return {"op": "destroy", "target": unit.replace(".unit", ".all")}
 
     def damage(self, items: list[Any]) -> Data:
@@ -179,7 +179,7 @@ class _Build(Transformer[Token, Any]):
 
     def damage_joined(self, items: list[Any]) -> Data:
         if _who(items) != "opponent":
-            raise _Unread("damage to one's own castle and unit")
+            raise _Unread(reason("cards.reason.dice.damage_one_s_own"))
         return {"op": "joined", "amount": _num(items)}
 
     def heal(self, items: list[Any]) -> Data:
@@ -213,13 +213,13 @@ class _Build(Transformer[Token, Any]):
     def look(self, items: list[Any]) -> Data:
         zone = _ZONE[_token(items, "ZONE")]
         if zone not in ("castle", "damage"):
-            raise _Unread("looking at an open zone")
+            raise _Unread(reason("cards.reason.dice.looking_open_zone"))
         return {"op": "look", "zone": zone, "player": _who(items), "count": _num(items)}
 
     def look_all(self, items: list[Any]) -> Data:
         zone = _ZONE[_token(items, "ZONE")]
         if zone not in ("castle", "damage"):
-            raise _Unread("looking at an open zone")
+            raise _Unread(reason("cards.reason.dice.looking_open_zone"))
         return {"op": "look", "zone": zone, "player": _who(items)}
 
     def shuffle(self, items: list[Any]) -> Data:
@@ -231,13 +231,13 @@ class _Build(Transformer[Token, Any]):
 
     def play_from_support(self, items: list[Any]) -> Data:
         if _ZONE[_token(items, "ZONE")] != "support":
-            raise _Unread("playing a card from a zone other than the support castle")
+            raise _Unread(reason("cards.reason.dice.playing_card_from_zone"))
         return {"op": "play_from_support", "card_type": _KIND[_token(items, "PLAY_KIND")], "free": True}
 
     def bounce(self, items: list[Any]) -> Data:
         unit = self._target(items)
         if unit.endswith("all") or unit == "all_units":
-            raise _Unread("returning every unit")
+            raise _Unread(reason("cards.reason.dice.returning_every_unit"))
         return _many({"op": "bounce", "target": str(unit)}, unit)
 
     def boost(self, items: list[Any]) -> Data:
@@ -275,7 +275,7 @@ class _Build(Transformer[Token, Any]):
     def _bound(self, items: list[Any]) -> Data:
         if not _tokens(items, "BOUND"):  # 城壁が0の場合: exactly that many
             if _tokens(items, "COND_END") and _token(items, "COND_END") != "の":
-                raise _Unread("「…いる/ある」 without 以上 or 以下: exactly that many, or at least?")
+                raise _Unread(reason("cards.reason.dice.count_without_bound"))
             return {"at_least": _num(items), "at_most": _num(items)}
         return {"at_least" if _token(items, "BOUND") == "以上" else "at_most": _num(items)}
 
@@ -285,7 +285,7 @@ class _Build(Transformer[Token, Any]):
     def cond_cards(self, items: list[Any]) -> Data:
         zone = _ZONE[_token(items, "ZONE")]
         if zone not in ("castle", "hand", "discard"):
-            raise _Unread(f"a condition counting the {zone}")
+            raise _Unread(reason("cards.reason.dice.condition_counting_zone", zone=zone))
         return {"count": f"{_who(items)}.{zone}", **self._bound(items)}
 
     def cond_walls(self, items: list[Any]) -> Data:
@@ -405,7 +405,7 @@ class _Build(Transformer[Token, Any]):
     def stat_attributes(self, items: list[Any]) -> tuple[str, Any]:
         found = [_ATTR[a] for a in _tokens(items, "ATTR")]
         if "all" in found or len(set(found)) != len(found):
-            raise _Unread("an attribute list with 全 or an attribute twice")
+            raise _Unread(reason("cards.reason.dice.attribute_list_attribute_twice"))
         return ("attributes", found)
 
     def unit_ability(self, items: list[Any]) -> tuple[str, Any]:
@@ -416,11 +416,11 @@ class _Build(Transformer[Token, Any]):
         for kind, value in items:
             if kind == "extra_cost" or kind in ("cost", "attack", "hp", "attributes", "attacks", "limited"):
                 if kind in out:
-                    raise _Unread(f"a second {kind} in one unit")
+                    raise _Unread(reason("cards.reason.dice.second_kind_one_unit", kind=kind))
                 out[kind] = value
             elif kind == "optional":
                 if "optional_cost" in out:
-                    raise _Unread("a second optional cost in one unit")
+                    raise _Unread(reason("cards.reason.dice.second_optional_cost_one"))
                 out["optional_cost"], out["optional_effects"] = value
             elif kind == "ability":
                 out.setdefault("abilities", []).append(value)
@@ -477,7 +477,7 @@ def _one_each(steps: list[Data]) -> list[Data]:
     """Steps where units are chosen on resolution: none may act on several chosen units (:data:`_MANY`)."""
     for step in steps:
         if _MANY in step:
-            raise _Unread(f"{step['op']} to {step[_MANY]} units chosen on resolution")
+            raise _Unread(reason("cards.reason.dice.op_many_units_chosen", op=step["op"], many=str(step[_MANY])))
     return steps
 
 
@@ -490,7 +490,7 @@ def _resolved(sentences: list[tuple[str, Any]]) -> list[Data]:
         else:
             out += _one_each(value)
     if any(e.get("op") == "joined" for e in out):
-        raise _Unread("「城とユニットに」 outside a magic's own text")
+        raise _Unread(reason("cards.reason.dice.castle_and_unit_outside_magic"))
     return out
 
 

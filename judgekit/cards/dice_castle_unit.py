@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from judgekit.cards.dice_castle import Data, _parse, normalize
-from judgekit.cards.errors import UnreadText
+from judgekit.cards.errors import UnreadText, reason
 from judgekit.cards.lalr import unread_at
 
 _fail = unread_at
@@ -96,7 +96,7 @@ def read_unit_parts(text: str, card: str = "") -> list[Part]:
             reading: Data = _parse(body, "unit_card", card)
             twice = sorted(k for k in reading if k in seen and k not in ("statics", "abilities"))
             if twice:
-                raise _fail(body, 0, card, f"the unit prints its {twice[0]} twice")
+                raise _fail(body, 0, card, reason("cards.reason.dice.unit_prints_what_twice", what=str(twice[0])))
         except UnreadText as exc:
             moved = UnreadText(whole, offset + exc.position, exc.phrase, exc.card, exc.why)
             parts.append(Part(i, line, None, moved))

@@ -21,7 +21,7 @@ import lark
 from lark import Lark, Token, Transformer, Tree, UnexpectedInput
 from lark.exceptions import VisitError
 
-from judgekit.cards.errors import UnreadText
+from judgekit.cards.errors import UnreadText, reason, stopped_at
 
 Data = dict[str, Any]
 """One piece of the vocabulary as a scenario file writes it."""
@@ -143,7 +143,7 @@ def _effect_target(items: list[Any], phrase: str) -> str:
     for i in items:
         if isinstance(i, _Target):
             if i.bare:
-                raise _Unread(f"{phrase}: 「…のユニット」 as the target of an effect (one chosen unit or all of them?)")
+                raise _Unread(reason("cards.reason.dc.phrase_target_effect_one", phrase=phrase))
             return i.selector
     raise AssertionError(f"no unit in {items!r}")
 
@@ -206,7 +206,7 @@ class _Build(Transformer[Token, Any]):
     def per_energy(self, items: list[Any]) -> str:
         unit = _unit(items)
         if unit not in ("self", "own.main", "opponent.main"):
-            raise _Unread("the energy of more than one unit")
+            raise _Unread(reason("cards.reason.dc.energy_more_than_one"))
         return f"{unit}.energy"
 
     def per_zone(self, items: list[Any]) -> str:
@@ -247,12 +247,12 @@ class _Build(Transformer[Token, Any]):
     def charge(self, items: list[Any]) -> Data:
         target = _effect_target(items, "チャージ")
         if target.startswith("opponent."):
-            raise _Unread("charging an opponent's unit (906.1: the player charges from their own hand)")
+            raise _Unread(reason("cards.reason.dc.charging_opponent_s_unit"))
         return {"op": "charge", "target": target}
 
     def _attach(self, items: list[Any], source: str) -> Data:
         if _player(items) != "own":
-            raise _Unread("energy from the opponent's cards")
+            raise _Unread(reason("cards.reason.dc.energy_from_opponent_s"))
         target = _effect_target(items, "エネルギーとして付ける")
         return {"op": "attach_energy", "target": target, "source": source, "count": _num(items)}
 
@@ -271,7 +271,7 @@ class _Build(Transformer[Token, Any]):
     def retreat(self, items: list[Any]) -> Data:
         target = _effect_target(items, "退却")
         if target not in ("own.main", "opponent.main"):
-            raise _Unread("退却させる on a unit other than a main unit (913)")
+            raise _Unread(reason("cards.reason.dc.unit_other_than_main"))
         return {"op": "retreat", "player": target.split(".")[0]}
 
     def damage(self, items: list[Any]) -> Data:
@@ -340,7 +340,7 @@ class _Build(Transformer[Token, Any]):
 
     def discard_unit(self, items: list[Any]) -> Data:
         if _unit(items) != "self":
-            raise _Unread("捨てる on a unit other than this one (910.1 discards the card the text names)")
+            raise _Unread(reason("cards.reason.dc.unit_other_than_this"))
         return {"op": "discard", "card": "this"}
 
     def put_in_ko_this(self, items: list[Any]) -> Data:
@@ -348,7 +348,7 @@ class _Build(Transformer[Token, Any]):
 
     def put_in_ko_unit(self, items: list[Any]) -> Data:
         if _unit(items) != "self":
-            raise _Unread("KO置き場に置く on a unit other than this one (920.1)")
+            raise _Unread(reason("cards.reason.dc.ko_unit_other_than"))
         return {"op": "put_in_ko", "card": "this"}
 
     def put_in_ko_hand(self, items: list[Any]) -> Data:
@@ -424,13 +424,13 @@ class _Build(Transformer[Token, Any]):
     def if_done_then(self, items: list[Any]) -> tuple[str, list[Data], bool]:
         steps, may = items[-1]
         if may:
-            raise _Unread("…してもよい after そうしたなら")
+            raise _Unread(reason("cards.reason.dc.may_after_if_done"))
         return ("then", steps, False)
 
     def if_done_otherwise(self, items: list[Any]) -> tuple[str, list[Data], bool]:
         steps, may = items[-1]
         if may:
-            raise _Unread("…してもよい after そうしなかったなら")
+            raise _Unread(reason("cards.reason.dc.may_after_if_not_done"))
         return ("otherwise", steps, False)
 
     def opponent_does(self, items: list[Any]) -> tuple[str, list[Data], bool]:
@@ -453,26 +453,26 @@ class _Build(Transformer[Token, Any]):
     def janken_win(self, items: list[Any]) -> tuple[str, list[Data], bool]:
         steps, may = items[-1]
         if may:
-            raise _Unread("…してもよい after じゃんけんして勝てば")
+            raise _Unread(reason("cards.reason.dc.may_after_janken"))
         return ("plain", [{"op": "janken", "on_win": steps}], False)
 
     def janken_per_win(self, items: list[Any]) -> tuple[str, list[Data], bool]:
         steps, may = items[-1]
         if may:
-            raise _Unread("…してもよい after 勝った回数分")
+            raise _Unread(reason("cards.reason.dc.may_after_per_win"))
         return ("plain", [{"op": "janken", "times": _num(items), "per_win": steps}], False)
 
     def delayed(self, items: list[Any]) -> tuple[str, list[Data], bool]:
         steps, may = items[-1]
         if may:
-            raise _Unread("…してもよい in a delayed ability")
+            raise _Unread(reason("cards.reason.dc.may_in_delayed"))
         entry = {"op": "delayed", "on": _PHASE[_token(items, "PHASE_EVENT")], "whose": _player(items), "effects": steps}
         return ("plain", [entry], False)
 
     def conditional(self, items: list[Any]) -> tuple[str, list[Data], bool]:
         cond = _dicts(items)[0]
         if cond.get("unit", "self") not in ("self", "own.main", "opponent.main"):
-            raise _Unread("a condition on more than one unit (every one of them, or any one?)")
+            raise _Unread(reason("cards.reason.dc.condition_more_than_one"))
         steps, may = items[-1]
         return ("plain", [{"op": "if", "condition": cond, "then": self.effects([("plain", steps, may)])}], False)
 
@@ -480,14 +480,14 @@ class _Build(Transformer[Token, Any]):
         """Attach a そうしたなら/そうしなかったなら sentence to the action before it (inside a なら: the action is
         the one under the condition, so nothing follows when the condition did not hold)."""
         if not out:
-            raise _Unread("そうしたなら with nothing done before it", part)
+            raise _Unread(reason("cards.reason.dc.nothing_done_before"), part)
         last = out[-1]
         if last["op"] == "if":
             self._depends(last["then"], kind, steps, part)
         elif last["op"] == "if_done" and last.get("optional") and kind not in last:
             last[kind] = steps
         elif kind == "otherwise":
-            raise _Unread("そうしなかったなら after an action that is not …してもよい (925.2)", part)
+            raise _Unread(reason("cards.reason.dc.after_action_not"), part)
         else:
             out[-1] = {"op": "if_done", "do": [last], kind: steps}
 
@@ -499,7 +499,7 @@ class _Build(Transformer[Token, Any]):
                 continue
             if may:
                 if len(steps) != 1:
-                    raise _Unread("…してもよい over more than one action", part)
+                    raise _Unread(reason("cards.reason.dc.may_over_more_than_one"), part)
                 entry: Data = {"op": "if_done", "optional": True, "do": steps}
                 if kind == "may_opponent":
                     entry["chooser"] = "opponent"
@@ -576,7 +576,7 @@ class _Build(Transformer[Token, Any]):
     def s_zone_attribute(self, items: list[Any]) -> Data:
         zone = _ZONE[_token(items, "ZONE")]
         if zone not in ("hand", "discard"):
-            raise _Unread(f"the cards of the {zone} having an attribute")
+            raise _Unread(reason("cards.reason.dc.cards_zone_having_attribute", zone=zone))
         return {
             "op": "zone_attribute",
             "zone": zone,
@@ -648,7 +648,7 @@ class _Build(Transformer[Token, Any]):
     def _hp_count(self, items: list[Any]) -> str:
         unit = _unit(items)
         if unit not in ("self", "own.main", "opponent.main"):
-            raise _Unread("the HP of more than one unit")
+            raise _Unread(reason("cards.reason.dc.hp_more_than_one"))
         return f"{unit}.hp"
 
     def cond_hp_at_most(self, items: list[Any]) -> Data:
@@ -680,7 +680,7 @@ class _Build(Transformer[Token, Any]):
         if state == "気絶":
             return {"unit": _unit(items), "stunned": True}
         if state == "ダメージ":
-            raise _Unread("ダメージ状態: a damage marker is not a state (907.8 names markers other than damage)")
+            raise _Unread(reason("cards.reason.dc.damage_marker_not_state"))
         return {"unit": _unit(items), "marker": state}
 
     def cond_ko_units_at_least(self, items: list[Any]) -> Data:
@@ -713,7 +713,7 @@ class _Build(Transformer[Token, Any]):
     def _energy_count(self, items: list[Any]) -> str:
         unit = _unit(items)
         if unit not in ("self", "own.main", "opponent.main"):
-            raise _Unread("the energy of more than one unit")
+            raise _Unread(reason("cards.reason.dc.energy_more_than_one"))
         return f"{unit}.energy"
 
     def cond_energy_at_least(self, items: list[Any]) -> Data:
@@ -744,7 +744,7 @@ class _Build(Transformer[Token, Any]):
 
     def trig_kos_side(self, items: list[Any]) -> Data:
         if not isinstance(items[0], _Target) or items[0].selector != "self":
-            raise _Unread("KOした時 of a unit other than this one: the vocabulary's kos_unit (813.5) is this unit's")
+            raise _Unread(reason("cards.reason.dc.kos_unit_other_than_this"))
         return {"on": "kos_unit", "whose": _player(items)}
 
     def trig_skill_damage_taken(self, items: list[Any]) -> Data:
@@ -756,7 +756,7 @@ class _Build(Transformer[Token, Any]):
     def trig_command_played(self, items: list[Any]) -> Data:
         moved = dict(_dicts(items)[0])
         if moved.pop("type", "command") != "command":
-            raise _Unread("playing a card that is not a command")
+            raise _Unread(reason("cards.reason.dc.playing_card_not_command"))
         out: Data = {"on": "command_played", "whose": _player(items)}
         if moved:
             out["condition"] = {"moved": moved}
@@ -813,12 +813,12 @@ class _Build(Transformer[Token, Any]):
     def before_damage(self, items: list[Any]) -> tuple[str, Any]:
         steps, may = items[-1]
         if may:
-            raise _Unread("…してもよい before damage")
+            raise _Unread(reason("cards.reason.dc.may_before_damage"))
         return ("before_damage", steps)
 
     def before_damage_if(self, items: list[Any]) -> tuple[str, Any]:
         if items[-1][1]:
-            raise _Unread("…してもよい before damage")
+            raise _Unread(reason("cards.reason.dc.may_before_damage"))
         _, steps, _ = self.conditional(items)
         return ("before_damage", steps)
 
@@ -885,7 +885,7 @@ def _parse(text: str, start: str, card: str) -> Any:
         pos = min(pos, max(len(text) - 1, 0))
         # The phrase is the clause the reading stopped in: from the last 。 or 、 before that point.
         clause = max(text.rfind("。", 0, pos), text.rfind("、", 0, pos)) + 1
-        raise _fail(text, clause, card, f"the reading stopped at 「{text[pos : pos + 12]}」") from None
+        raise _fail(text, clause, card, stopped_at(text[pos : pos + 12])) from None
     try:
         return _Build().transform(tree)
     except VisitError as exc:
@@ -1008,5 +1008,5 @@ def read_card(text: str, kind: CardKind, card: str = "") -> Data:
         elif kind == "assist":
             out.setdefault("ex", []).append(_parse(normalize(part), "assist_body", card))
         else:
-            raise _fail(normalize(part), 0, card, "EX, a skill line 「name」cost damage, or an assist's text")
+            raise _fail(normalize(part), 0, card, reason("cards.reason.dc.ex_skill_line_name"))
     return out

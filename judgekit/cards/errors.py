@@ -2,14 +2,13 @@
 
 The error's message is a message id with its parameters (catalog ``engine-cards``, ids ``cards.*``), rendered in
 the command line's language when it is shown: the phrase, where it starts, the text and the card, and the reader's
-reason. A reason is a message too where a shared helper makes it (:func:`stopped_at`, a :class:`Reason`: a string in
-English that carries its message, so a reader that adds words to it still has a string); a reader's own reason
-given as a plain string is shown as the reader words it.
+reason. A reader's reason is a message too (:func:`reason`, :func:`stopped_at`, :func:`name_hint`: a :class:`Reason`,
+a string in English that carries its message; ids ``cards.reason.<game>.*``); a reason given as a plain string is
+shown as written, in every language.
 """
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from judgekit.message import Message, Sentence, msg
@@ -17,11 +16,6 @@ from rules_index.errors import JudgekitError
 
 if TYPE_CHECKING:
     from judgekit.i18n import Language
-
-_STOPPED = re.compile(r"the reading stopped at 「(?P<at>.*?)」(?:; (?P<more>.*))?", re.DOTALL)
-"""A reader's reason as the Divine Cross reader still words it (to be passed as :func:`stopped_at`), or as a reader
-that adds its hint to a :class:`Reason` has it (the string left: the FFTCG reader's :func:`name_hint`)."""
-_NAME_HINT = "if the text names its own card, give the card's name (--name)"
 
 
 class Reason(str):
@@ -39,6 +33,17 @@ class Reason(str):
         return (self.message,)
 
 
+def reason(message_id: str, **args: object) -> Reason:
+    """A reader's reason: the message ``message_id`` (``cards.reason.<game>.<name>``) with its parameters (a value
+    that is not a string, a number or a tuple of them is given as its ``str``, as the reader's f-string showed it)."""
+    return Reason(msg(message_id, **{k: v if isinstance(v, str | int | tuple) else str(v) for k, v in args.items()}))
+
+
+def both(first: str, then: Reason) -> Reason:
+    """Two reasons as one (``first``; ``then``)."""
+    return Reason(msg("cards.and", a=_reason(first), b=then.message))
+
+
 def stopped_at(at: str) -> Reason:
     """The reason of a parse that stopped: the text from where the reading stopped (「…」)."""
     return Reason(msg("cards.stopped_at", at=at))
@@ -50,17 +55,8 @@ def name_hint() -> Reason:
 
 
 def _reason(why: str) -> Sentence:
-    """A reason as a message where a shared helper made it (or worded it, as the Divine Cross and FFTCG readers
-    still do: their call sites are to pass the helpers' reasons)."""
-    if isinstance(why, Reason):
-        return why.message
-    if why == _NAME_HINT:
-        return name_hint().message
-    found = _STOPPED.fullmatch(why)
-    if found is not None:
-        stopped = msg("cards.stopped_at", at=found["at"])
-        return msg("cards.and", a=stopped, b=_reason(found["more"])) if found["more"] else stopped
-    return why
+    """A reason as its message (a :class:`Reason`), or as the plain string it is."""
+    return why.message if isinstance(why, Reason) else why
 
 
 def said(sentence: Sentence, language: Language | None = None) -> str:

@@ -27,7 +27,7 @@ from typing import Any, Literal
 import lark
 from lark import Lark, Token, Transformer
 
-from judgekit.cards.errors import UnreadText
+from judgekit.cards.errors import UnreadText, both, name_hint, reason
 from judgekit.cards.lalr import Unread, parse_text, tokens, unread_at
 
 Data = dict[str, Any]
@@ -185,10 +185,10 @@ def _plural(desc: _Desc) -> _Target:
     if kind is None and "name" in rest:
         kind = "character"  # 《クラウド》 on the field: the field holds characters (7.7.1)
     if kind not in ("forward", "backup", "character"):
-        raise _Unread(f"every {kind or 'card'} on the field (the vocabulary names forwards, backups or characters)")
+        raise _Unread(reason("cards.reason.ff.every_kind_field_vocabulary", kind=kind or "card"))
     side = {"own": "own", "opponent": "opponent", None: "all"}.get(desc.owner)
     if side is None:
-        raise _Unread("自分の as a whole side of the field")
+        raise _Unread(reason("cards.reason.ff.own_as_whole_side"))
     return _Target(f"{side}.{kind}s", rest)
 
 
@@ -201,7 +201,11 @@ def _effect_target(items: list[Any]) -> str:
     for i in items:
         if isinstance(i, _Target):
             if i.filter:
-                raise _Unread(f"the {i.selector} like {i.filter} as an effect's target (not in the vocabulary)")
+                raise _Unread(
+                    reason(
+                        "cards.reason.ff.selector_like_filter_effect", selector=str(i.selector), filter=str(i.filter)
+                    )
+                )
             return i.selector
     return IT
 
@@ -239,7 +243,7 @@ class _Build(Transformer[Token, Any]):
     def dejon_line(self, items: list[Any]) -> Data:
         cost = dict(_dicts(items)[0])
         if cost.pop("special", False) or "x" in cost:
-            raise _Unread("the S icon or X in a dejon cost")
+            raise _Unread(reason("cards.reason.ff.s_icon_x_dejon"))
         return {"dejon": {"counters": _num(items), "cost": cost}}
 
     def d_owner(self, items: list[Any]) -> tuple[str, str]:
@@ -308,7 +312,7 @@ class _Build(Transformer[Token, Any]):
     def damage_player(self, items: list[Any]) -> Data:
         player = _who(items)
         if player == "self_side":
-            raise _Unread("自分に as the player dealt damage")
+            raise _Unread(reason("cards.reason.ff.self_as_player_dealt"))
         return {"op": "damage_player", "player": player, "amount": _num(items)}
 
     def _on(self, op: str, items: list[Any]) -> Data:
@@ -350,7 +354,7 @@ class _Build(Transformer[Token, Any]):
         if target == IT:
             return {"op": "put_onto_field", "target": IT}  # それ: cards chosen in a zone (_zone_targets checks)
         if target != "self":
-            raise _Unread("a card other than this one put onto the field")
+            raise _Unread(reason("cards.reason.ff.card_other_than_this"))
         return {"op": "put_onto_field"}
 
     def draw(self, items: list[Any]) -> Data:
@@ -362,7 +366,7 @@ class _Build(Transformer[Token, Any]):
     def draw_half(self, items: list[Any]) -> Data:
         who = _who(items)
         if who == "self_side":
-            raise _Unread("自分が受けているダメージ")
+            raise _Unread(reason("cards.reason.ff.damage_one_has_taken"))
         return {"op": "draw", "half_of": f"{who}.damage"}
 
     def discard(self, items: list[Any]) -> Data:
@@ -371,7 +375,7 @@ class _Build(Transformer[Token, Any]):
     def search(self, items: list[Any]) -> Data:
         desc = next(i for i in items if isinstance(i, _Desc))
         if desc.owner is not None:
-            raise _Unread("a search names whose deck")
+            raise _Unread(reason("cards.reason.ff.search_names_whose_deck"))
         where = _token(items, "SEARCH_TO")
         out: Data = {"op": "search", "filter": desc.filter, "count": _num(items), "to": "hand"}
         if where.endswith("フィールドに出す"):
@@ -384,18 +388,18 @@ class _Build(Transformer[Token, Any]):
         """ゲームの外部から《name》1枚を…: the card by its printed name, which the scenario resolves to its key
         (:meth:`judgekit.cards.card_names.CardNames.resolve`)."""
         if _num(items) != 1:
-            raise _Unread("more than one card from outside the game")
+            raise _Unread(reason("cards.reason.ff.more_than_one_card"))
         if _tokens(items, "WHO") and _who(items) == "opponent":
-            raise _Unread("a card from outside the game for the opponent")
+            raise _Unread(reason("cards.reason.ff.card_from_outside_game"))
         to = "field" if _token(items, "OUTSIDE_TO") == "フィールドに出す" else "hand"
         return {"op": "from_outside", "card": _token(items, "NAME_REF"), "to": to}
 
     def cast(self, items: list[Any]) -> Data:
         desc = next(i for i in items if isinstance(i, _Desc))
         if desc.owner is not None:
-            raise _Unread("a card to cast named with its owner")
+            raise _Unread(reason("cards.reason.ff.card_cast_named_owner"))
         if _num(items) != 1:
-            raise _Unread("casting more than one card")
+            raise _Unread(reason("cards.reason.ff.casting_more_than_one"))
         return {"op": "cast", "filter": desc.filter}
 
     def control(self, items: list[Any]) -> Data:
@@ -462,7 +466,7 @@ class _Build(Transformer[Token, Any]):
     def split(self, items: list[Any]) -> Data:
         whose, picker = _tokens(items, "WHO")
         if _WHO[whose] == "self_side" or _WHO[picker] == "self_side":
-            raise _Unread("自分 in a split into groups")
+            raise _Unread(reason("cards.reason.ff.self_in_split"))
         return {
             "op": "split",
             "zone": "break",
@@ -495,27 +499,27 @@ class _Build(Transformer[Token, Any]):
         turn = _duration(items) if _tokens(items, "DURATION") else ""
         who = _WHO[_tokens(items, "SUBJ")[0][:-1]] if _tokens(items, "SUBJ") else "own"
         if who == "self_side":
-            raise _Unread("自分は as the subject of a sentence")
+            raise _Unread(reason("cards.reason.ff.self_as_subject"))
         out: list[Data] = []
         for step in steps:
             step = dict(step)
             if who == "opponent":
                 if step["op"] not in ("discard", "draw", "crystals"):
-                    raise _Unread(f"相手は … {step['op']} (the opponent doing it)")
+                    raise _Unread(reason("cards.reason.ff.op_opponent_doing", op=step["op"]))
                 step["player"] = "opponent"
             own = step.pop("_turn", "")
             if step["op"] == "gain_control":
                 step["player"] = who
                 if turn == "this_turn":
-                    raise _Unread("このターン with gain_control (9.5.1.3.2 ends ターン終了時まで only)")
+                    raise _Unread(reason("cards.reason.ff.this_turn_gain_control"))
                 if turn:
                     step["duration"] = "turn"
             elif turn and step["op"] not in ("power", "continuous", "gain"):
-                raise _Unread(f"ターン終了時まで with {step['op']}")
+                raise _Unread(reason("cards.reason.ff.until_end_of_turn_with_op", op=step["op"]))
             elif step["op"] in ("power", "continuous", "gain"):
                 if not (turn or own):
                     # the vocabulary's default is the end of the turn: a text that does not say so is not guessed
-                    raise _Unread(f"{step['op']} without ターン終了時まで (for how long?)")
+                    raise _Unread(reason("cards.reason.ff.op_without_how_long", op=step["op"]))
                 if "this_turn" in (turn, own):
                     step["duration"] = "this_turn"
             out.append(step)
@@ -524,7 +528,7 @@ class _Build(Transformer[Token, Any]):
     def delayed_end(self, items: list[Any]) -> Sentence:
         steps, may = next(i for i in items if isinstance(i, tuple))
         if may:
-            raise _Unread("…してもよい in a delayed ability")
+            raise _Unread(reason("cards.reason.ff.may_in_delayed"))
         # このターンの: the end phase of this turn, whoever's turn it is (the next one to start)
         entry = {"op": "delayed", "on": "end_phase_start", "about": IT, "effects": steps}
         return ("effects", [entry], False)
@@ -532,7 +536,7 @@ class _Build(Transformer[Token, Any]):
     def delayed_next(self, items: list[Any]) -> Sentence:
         steps, may = next(i for i in items if isinstance(i, tuple))
         if may:
-            raise _Unread("…してもよい in a delayed ability")
+            raise _Unread(reason("cards.reason.ff.may_in_delayed"))
         subject = _subject(next(i for i in items if isinstance(i, _Target | _Desc)))
         entry = {"op": "delayed", "on": _CARD_EVENT[_token(items, "CARD_EVENT")], "subject": subject, "effects": steps}
         return ("effects", [entry], False)
@@ -541,7 +545,7 @@ class _Build(Transformer[Token, Any]):
         """「このターンの間、…たび、」: a delayed ability that triggers every time this turn (11.8.17.2)."""
         steps, may = next(i for i in items if isinstance(i, tuple))
         if may:
-            raise _Unread("…してもよい in a delayed ability")
+            raise _Unread(reason("cards.reason.ff.may_in_delayed"))
         subject = _subject(next(i for i in items if isinstance(i, _Target | _Desc)))
         on = _CARD_EVENT[_token(items, "CARD_EVENT")]
         entry = {"op": "delayed", "on": on, "subject": subject, "period": "turn", "effects": steps}
@@ -561,7 +565,7 @@ class _Build(Transformer[Token, Any]):
         where = _token(items, "ZONE_IN")
         desc = next(i for i in items if isinstance(i, _Desc))
         if desc.owner is not None:
-            raise _Unread("an owner both of the zone and of the cards in it")
+            raise _Unread(reason("cards.reason.ff.owner_both_zone_cards"))
         owner = next((w for w in _WHO if where.startswith(w + "の")), None)
         out: Data = {"what": desc.filter, "whose": _side(None if owner is None else _WHO[owner])}
         if _num(items) != 1:
@@ -575,7 +579,7 @@ class _Build(Transformer[Token, Any]):
         subject = _token(items, "SUBJ")[:-1]
         chooser = "each" if subject == "各プレイヤー" else _WHO[subject]
         if chooser == "self_side":
-            raise _Unread("自分は as the chooser")
+            raise _Unread(reason("cards.reason.ff.self_as_chooser"))
         desc = next(i for i in items if isinstance(i, _Desc))
         whose = _side(desc.owner, "own" if chooser == "each" else chooser)
         out: Data = {"op": "pick", "chooser": chooser, "what": desc.filter, "whose": whose}
@@ -604,16 +608,16 @@ class _Build(Transformer[Token, Any]):
         cost = _icons(_icon_tokens(items[:mark]))
         after = _icons(_icon_tokens(items[mark + 1 :]))
         if set(after) != {"cp"} or len(after["cp"]) != 1 or next(iter(after["cp"].values())) != 1:
-            raise _Unread("X followed by anything but one element's icon (X of that element)")
+            raise _Unread(reason("cards.reason.ff.x_followed_anything_but"))
         if "cp" in cost:
-            raise _Unread("CP beside X in the cost")
+            raise _Unread(reason("cards.reason.ff.cp_beside_x_cost"))
         cost["x"] = next(iter(after["cp"]))
         return cost
 
     def cost_characters(self, items: list[Any]) -> Data:
         desc = next(i for i in items if isinstance(i, _Desc))
         if desc.owner not in (None, "own"):
-            raise _Unread("a cost paid with the opponent's characters")
+            raise _Unread(reason("cards.reason.ff.cost_paid_opponent_s"))
         out: Data = {"do": _COST_VERB[_token(items, "COST_VERB")], "what": desc.filter}
         if _num(items) != 1:
             out["count"] = _num(items)
@@ -645,7 +649,7 @@ class _Build(Transformer[Token, Any]):
 
     def _option(self, cost: Data, alternative: bool, effects: list[Data]) -> Sentence:
         if "x" in cost or cost.get("dull"):
-            raise _Unread("X or the dull icon in an additional or alternative cost")
+            raise _Unread(reason("cards.reason.ff.x_dull_icon_additional"))
         out: Data = {"name": _cost_name(cost), "cost": cost}
         if alternative:
             out["alternative"] = True
@@ -656,7 +660,7 @@ class _Build(Transformer[Token, Any]):
     def option_add(self, items: list[Any]) -> Sentence:
         steps, may = next(i for i in items if isinstance(i, tuple))
         if may:
-            raise _Unread("…してもよい after そうしたなら")
+            raise _Unread(reason("cards.reason.ff.may_after_if_done"))
         return self._option(_dicts(items)[0], False, steps)
 
     option_add_cp = option_add
@@ -675,7 +679,7 @@ class _Build(Transformer[Token, Any]):
     def per_characters(self, items: list[Any]) -> Data:
         desc = next(i for i in items if isinstance(i, _Desc))
         if desc.owner not in ("own", None):
-            raise _Unread("counting the opponent's characters for a cost")
+            raise _Unread(reason("cards.reason.ff.counting_opponent_s_characters"))
         return {"for_each": desc.filter}
 
     def reads_sentence(self, items: list[Any]) -> Sentence:
@@ -701,7 +705,7 @@ class _Build(Transformer[Token, Any]):
     def more_controls(self, items: list[Any]) -> Data:
         desc = next(i for i in items if isinstance(i, _Desc))
         if _who(items) != "own" or desc.owner is not None:
-            raise _Unread("a condition on what another player controls")
+            raise _Unread(reason("cards.reason.ff.condition_what_another_player"))
         return {"condition": {"controls": desc.filter}, "instead": _num(items), "up_to": True}
 
     def more_x(self, items: list[Any]) -> Data:
@@ -720,17 +724,17 @@ class _Build(Transformer[Token, Any]):
             elif isinstance(item, dict):
                 pick.update(item)
         if pick.get("per") == IT:
-            raise _Unread("X in the number of modes, with X not defined")
+            raise _Unread(reason("cards.reason.ff.x_number_modes_x"))
         if "condition" in pick:
             pick["up_to"] = True
         out: list[Data] = []
         for n, body in enumerate(modes, 1):
             read = _finish(body, IT)
             if read.pop("_may", False):
-                raise _Unread("…してもよい in a mode")
+                raise _Unread(reason("cards.reason.ff.may_in_mode"))
             extra = sorted(k for k in read if k not in ("choose", "effects"))
             if extra:
-                raise _Unread(f"a mode with {', '.join(extra)}")
+                raise _Unread(reason("cards.reason.ff.mode_extra", extra=tuple(extra)))
             mode: Data = {"name": str(n)}
             if read.get("choose"):
                 mode["choose"] = read["choose"]
@@ -771,13 +775,13 @@ class _Build(Transformer[Token, Any]):
     def trig_enters_side(self, items: list[Any]) -> Data:
         desc = next(i for i in items if isinstance(i, _Desc))
         if desc.owner is not None:
-            raise _Unread("whose card, twice")
+            raise _Unread(reason("cards.reason.ff.whose_card_twice"))
         return _trigger("enters_field", _Desc(_who(items), desc.filter))
 
     def trig_party_damage(self, items: list[Any]) -> Data:
         who = _who(items)
         if who != "own":
-            raise _Unread("a party the opponent controls")
+            raise _Unread(reason("cards.reason.ff.party_opponent_controls"))
         return {"on": "deals_damage_to_player", "subject": "own.party"}
 
     def trig_damaged(self, items: list[Any]) -> Data:
@@ -806,7 +810,7 @@ class _Build(Transformer[Token, Any]):
         cost: Data = {}
         for part in costs:
             if set(part) & set(cost):
-                raise _Unread(f"{', '.join(sorted(set(part) & set(cost)))} twice in one cost")
+                raise _Unread(reason("cards.reason.ff.keys_twice_one_cost", keys=tuple(sorted(set(part) & set(cost)))))
             cost.update(part)
         return _action(cost, body)
 
@@ -816,7 +820,7 @@ class _Build(Transformer[Token, Any]):
             if isinstance(item, tuple) and item[0] == "reads":
                 reads = dict(item[1])
                 if reads.pop("_head") != "このコストは":
-                    raise _Unread("a cost change of the card or ability inside an auto ability's cost")
+                    raise _Unread(reason("cards.reason.ff.cost_change_card_ability"))
                 cost["reads"] = reads
         return {"optional": True, "cost": cost}
 
@@ -836,7 +840,7 @@ class _Build(Transformer[Token, Any]):
         """「あなたのフォワードが3体以上」: the characters a player controls (Count: forwards or backups)."""
         what = _subject_target(items)
         if what.filter or what.selector not in ("own.forwards", "opponent.forwards", "own.backups", "opponent.backups"):
-            raise _Unread("a count of characters like a filter (the vocabulary counts a side's forwards or backups)")
+            raise _Unread(reason("cards.reason.ff.count_characters_like_filter"))
         bound = "at_least" if _token(items, "BOUND") == "以上" else "at_most"
         return {"count": what.selector, bound: _num(items)}
 
@@ -865,16 +869,16 @@ class _Build(Transformer[Token, Any]):
         rest = _finish(body, it)
         if rest.pop("_may", False):
             if out.get("optional"):
-                raise _Unread("…してもよい twice")
+                raise _Unread(reason("cards.reason.ff.may_twice"))
             out["optional"] = True
         for key in ("options", "reads", "replaces"):
             if key in rest:
-                raise _Unread(f"{key} in an auto ability")
+                raise _Unread(reason("cards.reason.ff.key_auto_ability", key=key))
         if "per_turn" in rest:
-            raise _Unread("このアビリティは1ターンに1度… on an auto ability (the vocabulary limits action abilities)")
+            raise _Unread(reason("cards.reason.ff.once_per_turn_auto_ability"))
         if "x" in rest:
             if "x" in out:
-                raise _Unread("X twice")
+                raise _Unread(reason("cards.reason.ff.x_twice"))
             out["x"] = rest.pop("x")
         out.update(rest)
         _x_defined(out)
@@ -886,10 +890,10 @@ class _Build(Transformer[Token, Any]):
         if more:
             statics = first["statics"]
             if len(statics) != 1 or statics[0]["op"] != "replace" or "to_zone" in statics[0]:
-                raise _Unread("sentences after a field ability's own")
+                raise _Unread(reason("cards.reason.ff.sentences_after_field_ability"))
             for kind, value, optional in _assemble(more)["_steps"]:
                 if kind != "effects" or optional:
-                    raise _Unread("a choice or …してもよい after a replacement")
+                    raise _Unread(reason("cards.reason.ff.choice_after_replacement"))
                 statics[0]["instead"] = [*statics[0]["instead"], *value]
         for static in first["statics"]:
             if static["op"] == "replace":
@@ -1010,10 +1014,10 @@ class _Build(Transformer[Token, Any]):
     def p_unblockable(self, items: list[Any]) -> Data:
         desc = next(i for i in items if isinstance(i, _Desc))
         if desc.owner is not None:
-            raise _Unread("whose forwards cannot block")
+            raise _Unread(reason("cards.reason.ff.whose_forwards_cannot_block"))
         blockers = dict(desc.filter)
         if blockers.pop("type", "forward") != "forward":
-            raise _Unread("blocked by a card that is not a forward")
+            raise _Unread(reason("cards.reason.ff.blocked_card_not_forward"))
         return {"op": "unblockable_by", "blockers": blockers}
 
     def keywords(self, items: list[Any]) -> Data:
@@ -1023,7 +1027,7 @@ class _Build(Transformer[Token, Any]):
         out = dict(next(i for i in items if isinstance(i, dict)))
         if "ex_burst" in items:
             if out["kind"] != "auto":
-                raise _Unread("EX BURST on an ability that is not an auto ability (11.10.3)")
+                raise _Unread(reason("cards.reason.ff.ex_burst_ability_not"))
             out["ex_burst"] = True
         for item in items:
             if isinstance(item, tuple) and item[0] == "damage_n":
@@ -1052,7 +1056,7 @@ def _controls(items: list[Any]) -> Data:
     """あなたが…をコントロールしている: a condition on the controller's own field (Condition.controls)."""
     desc = next(i for i in items if isinstance(i, _Desc))
     if _who(items) != "own" or desc.owner is not None:
-        raise _Unread("a condition on what another player controls")
+        raise _Unread(reason("cards.reason.ff.condition_what_another_player"))
     return {"controls": desc.filter}
 
 
@@ -1102,18 +1106,18 @@ def _cost_name(cost: Data) -> str:
 def _subject(what: _Target | _Desc) -> str:
     """The subject of a card event: this card, or whose cards of what type (8 Subject values)."""
     if isinstance(what, _Target) and what.every:
-        raise _Unread("すべて in a trigger's subject (each of them, or all of them at once?)")
+        raise _Unread(reason("cards.reason.ff.trigger_s_subject_each"))
     if isinstance(what, _Target):
         if what.selector == "self":
             return "self"
         side, _, kinds = what.selector.partition(".")
         if what.filter:
-            raise _Unread("a trigger on cards like a filter")
+            raise _Unread(reason("cards.reason.ff.trigger_cards_like_filter"))
         return f"{'any' if side == 'all' else side}.{kinds.rstrip('s')}"
     rest = dict(what.filter)
     kind = rest.pop("type", None)
     if rest or kind not in ("forward", "backup", "character"):
-        raise _Unread("a trigger on cards like a filter")
+        raise _Unread(reason("cards.reason.ff.trigger_cards_like_filter"))
     return f"{_side(what.owner)}.{kind}"
 
 
@@ -1144,7 +1148,7 @@ def _trigger(on: str, what: _Target | _Desc) -> Data:
     out["subject"] = _subject(base)
     if rest:
         if on not in _ON_FIELD_EVENTS:
-            raise _Unread("a trigger on cards like a filter as they leave the field (as which they were?)")
+            raise _Unread(reason("cards.reason.ff.trigger_cards_like_filter_2"))
         out["subject_filter"] = rest
     return out
 
@@ -1158,10 +1162,10 @@ def _aim(op: Data, target: _Target) -> Data:
     op = dict(op)
     if op.pop("_no_target", False):
         if target.selector != "self":
-            raise _Unread("a deck-building ability of other cards")
+            raise _Unread(reason("cards.reason.ff.deck_building_ability_other"))
         return op
     if op["op"] == "unblockable_by" and target.filter:
-        raise _Unread("unblockable forwards like a filter")
+        raise _Unread(reason("cards.reason.ff.unblockable_forwards_like_filter"))
     if target.selector != "self":
         op["target"] = target.selector
     if target.filter:
@@ -1177,11 +1181,11 @@ def _action(cost: Data, body: Data) -> Data:
         out["x"] = {"cost": cost.pop("x")}
     rest = _finish(body, IT)
     if rest.pop("_may", False):
-        raise _Unread("…してもよい in an action ability's effect")
+        raise _Unread(reason("cards.reason.ff.may_in_action_ability"))
     reads = rest.pop("reads", None)
     if reads is not None:
         if reads.pop("_head") != "このアビリティを使用するためのコストは":
-            raise _Unread("a cost change that is not this ability's")
+            raise _Unread(reason("cards.reason.ff.cost_change_not_this"))
         cost["reads"] = reads
     if cost:
         out["cost"] = cost
@@ -1189,10 +1193,10 @@ def _action(cost: Data, body: Data) -> Data:
         out["per_turn"] = rest.pop("per_turn")
     if "x" in rest:
         if "x" in out:
-            raise _Unread("X twice")
+            raise _Unread(reason("cards.reason.ff.x_twice"))
         out["x"] = rest.pop("x")
     if "replaces" in rest:
-        raise _Unread("a self-replacement in an ability")
+        raise _Unread(reason("cards.reason.ff.self_replacement_ability"))
     out.update(rest)
     _x_defined(out)
     return out
@@ -1209,7 +1213,7 @@ def _assemble(items: list[Any]) -> Data:
             out["_steps"].append((kind, value, False))
         elif kind == "x":
             if "x" in out:
-                raise _Unread("X defined twice")
+                raise _Unread(reason("cards.reason.ff.x_defined_twice"))
             out["x"] = value
         elif kind == "x_cost":
             out["x"] = {"cost": "any"}
@@ -1221,7 +1225,7 @@ def _assemble(items: list[Any]) -> Data:
             out.setdefault("_replaces", []).append(value)
         elif kind == "modes":
             if "modes" in out:
-                raise _Unread("modes twice")
+                raise _Unread(reason("cards.reason.ff.modes_twice"))
             out["modes"] = value["modes"]
             if value["pick"] != {"count": 1}:
                 out["pick"] = value["pick"]
@@ -1242,7 +1246,7 @@ def _settle(ops: list[Data], it: str) -> list[Data]:
         if op["op"] == "delayed":
             if op.get("about") == IT:
                 if it == IT:
-                    raise _Unread("このターンのエンドフェイズ開始時に、そのフォワード… with no card named before")
+                    raise _Unread(reason("cards.reason.ff.end_phase_forward_no_card"))
                 op["about"] = it
             # それ in a delayed ability: the cards it is about, else the card of its event (「次にあなたのフォワードが
             # フィールドに出たとき、それに…」)
@@ -1256,7 +1260,7 @@ def _settle(ops: list[Data], it: str) -> list[Data]:
 def _no_it(ops: list[Data]) -> None:
     for op in ops:
         if op.get("target") == IT or (op["op"] == "continuous" and op["effect"].get("target") == IT):
-            raise _Unread(f"それ in {op['op']} with no card named before it")
+            raise _Unread(reason("cards.reason.ff.op_no_card_named", op=op["op"]))
 
 
 def _uses_x(data: Any) -> bool:
@@ -1271,7 +1275,7 @@ def _uses_x(data: Any) -> bool:
 def _x_defined(out: Data) -> None:
     """X in an effect needs its value from the text: a cost's X or 「Xは…である」 (4.5)."""
     if "x" not in out and _uses_x({k: v for k, v in out.items() if k != "cost"}):
-        raise _Unread("X with no value: the text does not say what X is (4.5)")
+        raise _Unread(reason("cards.reason.ff.x_no_value_text"))
 
 
 _CHARACTER_TYPES = ("forward", "backup", "monster", "character")
@@ -1286,13 +1290,11 @@ def _zone_targets(chosen: list[Data], effects: list[Data]) -> None:
         n = 0 if target == "chosen" else int(target.split(".")[1])
         zone = chosen[n].get("zone", "field") if n < len(chosen) else "field"
         if step["op"] in ("add_to_hand", "put_onto_field") and zone == "field":
-            raise _Unread(f"{step['op']} with no card chosen in a break zone or the removed zone")
+            raise _Unread(reason("cards.reason.ff.op_no_card_chosen", op=step["op"]))
         if step["op"] == "put_onto_field" and chosen[n].get("what", {}).get("type") not in _CHARACTER_TYPES:
-            raise _Unread("フィールドに出す with a card that may not be a character")
+            raise _Unread(reason("cards.reason.ff.put_onto_field_not_character"))
         if zone != "field" and step["op"] not in ("add_to_hand", "remove", "put_onto_field"):
-            raise _Unread(
-                f"a card chosen in the {zone} zone acted on by {step['op']} (手札に加える, 除外する, フィールドに出す)"
-            )
+            raise _Unread(reason("cards.reason.ff.card_chosen_zone_zone", zone=zone, op=step["op"]))
 
 
 def _finish(body: Data, it_default: str) -> Data:
@@ -1305,7 +1307,7 @@ def _finish(body: Data, it_default: str) -> Data:
     for kind, value, optional in body["_steps"]:
         if kind == "choose":
             if effects:
-                raise _Unread("a choice after the effects began (not declared as it is played?)")
+                raise _Unread(reason("cards.reason.ff.choice_after_effects_began"))
             chosen.append(value)
             it = "chosen" if len(chosen) == 1 else f"chosen.{len(chosen) - 1}"
         elif kind == "pick":
@@ -1333,13 +1335,13 @@ def _finish(body: Data, it_default: str) -> Data:
             _no_it(option["effects"])
     if body.get("_replaces"):
         if not effects:
-            raise _Unread("この効果で… with no effect before it")
+            raise _Unread(reason("cards.reason.ff.this_effect_no_effect_before"))
         event = effects[-1]["op"]
         if event not in ("break", "put_in_break_zone"):
-            raise _Unread("この効果でブレイクゾーンに置かれる場合 after an effect that does not put cards there")
+            raise _Unread(reason("cards.reason.ff.put_in_break_zone_after_other"))
         out["replaces"] = [{"event": event, **r} for r in body["_replaces"]]
     if "modes" in out and (chosen or effects):
-        raise _Unread("modes beside other effects")
+        raise _Unread(reason("cards.reason.ff.modes_beside_other_effects"))
     return out
 
 
@@ -1393,16 +1395,16 @@ def _finished(body: Data, text: str, card: str) -> Data:
 def _summon_keys(read: Data, card: str, text: str) -> Data:
     out = _finished(read, text, card)
     if out.pop("_may", False):
-        raise UnreadText(text, 0, text, card, "…してもよい in a summon's effect (other than casting a card)")
+        raise UnreadText(text, 0, text, card, reason("cards.reason.ff.may_in_summon"))
     reads = out.pop("reads", None)
     if reads is not None:
         if reads.pop("_head") != "このカードをキャストするためのコストは":
-            raise UnreadText(text, 0, text, card, "a cost change that is not this card's")
+            raise UnreadText(text, 0, text, card, reason("cards.reason.ff.cost_change_not_this_card"))
         out["reads"] = reads
     if "per_turn" in out:
-        raise UnreadText(text, 0, text, card, "1ターンに1度 on a summon")
+        raise UnreadText(text, 0, text, card, reason("cards.reason.ff.once_per_turn_summon"))
     if "x" not in out and _uses_x(out):
-        raise UnreadText(text, 0, text, card, "X with no value: the text does not say what X is (4.5)")
+        raise UnreadText(text, 0, text, card, reason("cards.reason.ff.x_no_value_text"))
     for flag in ("ex_burst", "ex_burst_damage"):
         if flag in read:
             out[flag] = read[flag]
@@ -1428,14 +1430,12 @@ def read_ability(text: str, name: str = "", card: str = "") -> Data:
     except UnreadText as exc:
         if name or exc.position != 0:
             raise
-        hint = "if the text names its own card, give the card's name (--name)"
-        raise UnreadText(
-            exc.text, exc.position, exc.phrase, exc.card, f"{exc.why}; {hint}" if exc.why else hint
-        ) from None
+        hint = both(exc.why, name_hint()) if exc.why else name_hint()
+        raise UnreadText(exc.text, exc.position, exc.phrase, exc.card, hint) from None
     if ability_name:
         result = {"kind": result["kind"], "name": ability_name, **{k: v for k, v in result.items() if k != "kind"}}
     elif result["kind"] == "special":
-        raise UnreadText(body, 0, body, card or name, "a special ability without its name (11.7.1: 「name」《S》…)")
+        raise UnreadText(body, 0, body, card or name, reason("cards.reason.ff.special_ability_without_name"))
     return result
 
 
@@ -1445,7 +1445,7 @@ def read_mode(text: str, name: str = "", card: str = "") -> Data:
     out = _finished(_parse(body, "body", card or name), body, card or name)
     extra = sorted(k for k in out if k not in ("choose", "effects"))
     if extra:
-        raise UnreadText(body, 0, body, card or name, f"a mode with {', '.join(extra)}")
+        raise UnreadText(body, 0, body, card or name, reason("cards.reason.ff.mode_extra", extra=tuple(extra)))
     return out
 
 
@@ -1458,7 +1458,7 @@ def _card_level(text: str, name: str, card: str) -> Data:
     out = _finished(_parse(body, "body", card or name), body, card or name)
     for key in ("choose", "effects", "_may", "reads", "replaces", "per_turn"):
         if key in out:
-            raise UnreadText(body, 0, body, card or name, f"{key} of a character's own (not an ability's)")
+            raise UnreadText(body, 0, body, card or name, reason("cards.reason.ff.key_character_s_own", key=key))
     return out
 
 

@@ -103,3 +103,52 @@ def test_the_fftcg_readers_hint_is_said_in_either_language() -> None:
     assert "stopped" not in ja.output and "give the card" not in ja.output
     en = runner.invoke(app, ["--lang", "en", "card", "fftcg", "--kind", "forward", text])
     assert "; if the text names its own card, give the card's name (--name))" in en.output
+
+
+OWN_REASONS = [
+    (
+        "divine-cross",
+        [],
+        "カードを1枚引く。相手のユニットが気絶しているなら、カードを1枚引く。",
+        "2体以上のユニットについての条件",
+    ),
+    ("divine-cross", [], "カードを1枚引く。相手のメイン・ユニットを捨てる。", "このユニット以外のユニットを捨てる"),
+    ("fftcg", ["--kind", "forward"], "《S》《火》：カードを1枚引く。", "名前のないスペシャルアビリティ"),
+    ("code-of-joker", [], "相手の他のユニットがアタックした時、カードを1枚引く。", "どのユニット以外か"),
+    ("dice-castle", [], "全てのユニットを手札に戻す。", "すべてのユニットを戻すこと"),
+    ("dice-castle", [], "自分の城とユニットに1ダメージ。", "自分の城とユニットへのダメージ"),
+]
+"""Texts each game's reader parses but cannot hold, and words of its own reason in Japanese."""
+
+
+@pytest.mark.parametrize(("game", "options", "text", "ja_reason"), OWN_REASONS)
+def test_a_readers_own_reason_is_said_in_the_language(game: str, options: list[str], text: str, ja_reason: str) -> None:
+    """The reasons the readers write themselves (ids ``cards.reason.<game>.*``) are in Japanese under --lang ja:
+    no English word in the message (rule ids and the --name hint aside), and in English as before."""
+    import re
+
+    runner = CliRunner()
+    ja = runner.invoke(app, ["--lang", "ja", "card", game, *options, text])
+    assert ja.exit_code == 2 and ja_reason in ja.output, ja.output
+    assert not re.findall(r"[A-Za-z]{2,}", ja.output.replace("--name", "")), ja.output
+    en = runner.invoke(app, ["--lang", "en", "card", game, *options, text])
+    assert en.exit_code == 2 and ja_reason not in en.output and "could not read" in en.output
+
+
+def test_every_readers_reason_is_a_message() -> None:
+    """No reader raises a reason as a plain English string: every ``_Unread``/``_fail``/``UnreadText`` reason in
+    the readers is a ``reason("cards.reason.…")``, a shared helper's, or a reason passed on."""
+    import ast
+
+    root = Path(__file__).resolve().parents[2] / "judgekit" / "cards"
+    plain = []
+    for name in ("divine_cross", "fftcg", "code_of_joker", "dice_castle", "dice_castle_unit"):
+        tree = ast.parse((root / f"{name}.py").read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("_Unread", "_fail", "UnreadText"):
+                plain += [
+                    f"{name}.py:{node.lineno}"
+                    for arg in node.args
+                    if isinstance(arg, ast.JoinedStr) or (isinstance(arg, ast.Constant) and isinstance(arg.value, str))
+                ]
+    assert not plain
