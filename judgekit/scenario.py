@@ -27,6 +27,7 @@ from pydantic import ConfigDict, Field, TypeAdapter, ValidationError
 from pydantic.dataclasses import dataclass as model
 
 from judgekit.cards.printed import PartReport, complete
+from judgekit.cards.readings import readings_folder
 from judgekit.engine import EndKind, InputKind, ScriptedInput, Trace
 from judgekit.errors import ScenarioError
 from judgekit.findings import DIFFERS, NO_GOLDEN, CheckOutcome, Finding, localised
@@ -299,7 +300,7 @@ def load_scenario(path: str | Path) -> Scenario:
 
         expected = _("one of {options}; found {found}").format(options=", ".join(GAMES), found=repr(game))
         raise ScenarioError([("game", expected)], where) from exc
-    printed = complete(support.id, data)
+    printed = complete(support.id, data, readings_folder())
     try:
         scenario_model = support.adapter().validate_python(printed.data)
     except ValidationError as exc:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from judgekit.cards.card_names import CardNames
@@ -74,11 +75,30 @@ class Printed:
         ]
 
 
-def complete(game: str, data: Data) -> Printed:
-    """``data`` with each card's structure read from its printed text, where the game has a reader."""
+def complete(game: str, data: Data, readings: Path | None = None) -> Printed:
+    """``data`` with each card's structure read from its printed text, where the game has a reader; with a
+    ``readings`` folder, a cards table read before is taken from it instead (:mod:`judgekit.cards.readings`)."""
     reader = READERS.get(game)
     if reader is None or not isinstance(data.get("cards"), dict):
         return Printed(data)
+    if readings is None:
+        return _read(reader, data)
+    from judgekit.cards.readings import keep_reading, kept_reading, reading_key
+
+    key = reading_key(game, data["cards"])
+    if key is None:
+        return _read(reader, data)
+    kept = kept_reading(readings, key)
+    if kept is not None:
+        cards, problems, reports = kept
+        rest = copy.deepcopy({k: v for k, v in data.items() if k != "cards"})
+        return Printed({k: cards if k == "cards" else rest[k] for k in data}, problems, reports)
+    out = _read(reader, data)
+    keep_reading(readings, key, (out.data["cards"], out.problems, out.cards))
+    return out
+
+
+def _read(reader: Reader, data: Data) -> Printed:
     out = Printed(copy.deepcopy(data))
     names = CardNames.from_cards(out.data["cards"])
     for key, card in out.data["cards"].items():
