@@ -44,6 +44,27 @@ def both(first: str, then: Reason) -> Reason:
     return Reason(msg("cards.and", a=_reason(first), b=then.message))
 
 
+class Said(str):
+    """A message as said in one language, keeping the message (:attr:`message`)."""
+
+    message: Message
+    """The message said."""
+
+    def __new__(cls, text: str, message: Message) -> Said:
+        made = super().__new__(cls, text)
+        made.message = message
+        return made
+
+    def __getnewargs__(self) -> tuple[str, Message]:  # type: ignore[override]
+        return (str(self), self.message)
+
+
+def in_each(text: str, language: Language) -> str:
+    """``text`` in ``language`` when it is a :class:`Said` or :class:`Reason` (a message), else as it is."""
+    found = getattr(text, "message", None)
+    return said(found, language) if isinstance(found, Message) else text
+
+
 def stopped_at(at: str) -> Reason:
     """The reason of a parse that stopped: the text from where the reading stopped (「…」)."""
     return Reason(msg("cards.stopped_at", at=at))
@@ -98,8 +119,9 @@ class UnreadText(JudgekitError):
         return msg("cards.unread", why=why, **values)
 
     def in_language(self, language: Language) -> str:
-        """The message in ``language``."""
-        return said(self.message, language)
+        """The message in ``language`` (a :class:`Said`: the string keeps its message, so what holds it — a
+        card's report on the site — can show it in another language)."""
+        return Said(said(self.message, language), self.message)
 
     def __str__(self) -> str:
         """The message in the command line's language (read when shown, so a process that changes its language

@@ -54,7 +54,7 @@ class PrintedPart:
     sentences: tuple[UiText, ...]
     """What was read, in plain words, in Japanese and English (``.ja``, ``.en``)."""
     unread: str
-    """Why the part was not read (empty when read)."""
+    """Why the part was not read, in Japanese and English (a :class:`UiText`; empty when read)."""
     differs: str
     """How the reading differs from the structure given (empty when the same)."""
 
@@ -75,6 +75,7 @@ class PrintedCard:
 
 def printed_cards(scenario: Any) -> tuple[PrintedCard, ...]:
     """The cards of a loaded scenario that the engine read from their printed text."""
+    from judgekit.cards.errors import in_each
     from judgekit.cards.render import game_sentences, toml_value
 
     game = getattr(scenario, "game", "")
@@ -102,7 +103,8 @@ def printed_cards(scenario: Any) -> tuple[PrintedCard, ...]:
                 sentences = say(whole) if whole else ()
             except (KeyError, TypeError, ValueError):
                 sentences = ()
-            shown.append(PrintedPart(label, p.text, p.source, reading, sentences, p.unread, p.differs))
+            unread = UiText(in_each(p.unread, "ja"), in_each(p.unread, "en")) if p.unread else ""
+            shown.append(PrintedPart(label, p.text, p.source, reading, sentences, unread, p.differs))
         name = str(getattr(card, "name", key)) if card is not None else key
         text = str(getattr(card, "text", "")) if card is not None else ""
         out.append(PrintedCard(key, name, text, tuple(shown)))

@@ -152,3 +152,23 @@ def test_every_readers_reason_is_a_message() -> None:
                     if isinstance(arg, ast.JoinedStr) or (isinstance(arg, ast.Constant) and isinstance(arg.value, str))
                 ]
     assert not plain
+
+
+def test_the_site_shows_an_unread_line_in_each_language(tmp_path: Path) -> None:
+    """A card's unread part on a scenario's page is in Japanese and English (the page shows its language's)."""
+    from judgekit.scenario import load_scenario
+    from judgekit.site.scenarios import printed_cards
+    from tests.cards.test_printed_dice_castle import _martyr
+
+    given = (
+        'abilities = [{ name = "道連れ", timing = "out", effects = [{ op = "destroy", target = "opponent.unit" }] }]\n'
+    )
+    table = 'text = "攻撃0 HP2\\nOUT:相手のマジックを破壊する。"\n'
+    (card,) = printed_cards(load_scenario(_martyr(tmp_path, given + table)))
+    unread = [p.unread for p in card.parts if p.unread]
+    assert len(unread) == 1
+    ja, en = unread[0].ja, unread[0].en  # type: ignore[attr-defined]
+    assert "「相手のマジックを破壊する。」" in ja and "を読めませんでした" in ja and "could not read" not in ja
+    assert "could not read 「相手のマジックを破壊する。」" in en and "読めませんでした" not in en
+    again = pickle.loads(pickle.dumps(card))
+    assert next(p.unread for p in again.parts if p.unread).ja == ja  # a build's worker sends it back whole
