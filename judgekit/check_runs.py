@@ -120,6 +120,15 @@ def check_files(
     """Check scenario files, in the order of ``paths``: kept runs from ``runs``, the others across ``jobs``
     worker processes (default: one per core)."""
     runs = runs if runs is not None else RunCache(None)
+    if not paths:
+        return
+    from judgekit.scenario_file import catalog_pinned
+
+    with catalog_pinned():  # the libraries are read once for every file (and every worker inherits them)
+        yield from _check_files(paths, update, jobs, runs)
+
+
+def _check_files(paths: Sequence[Path], update: bool, jobs: int | None, runs: RunCache) -> Iterator[CheckOutcome]:
     done: dict[int, CheckOutcome] = {}
     raws: dict[int, bytes | None] = {}
     for i, path in enumerate(paths):

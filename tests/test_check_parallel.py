@@ -150,3 +150,25 @@ def test_a_killed_worker_stops_the_check_with_a_message(
     monkeypatch.setattr(check_runs, "_work", killed)
     with pytest.raises(JudgekitError, match="worker process of the check was killed"):
         list(check_files(some_files[:4], jobs=2))
+
+
+def test_a_check_reads_the_libraries_catalog_once(some_files: list[Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Looking at the libraries' manifests is done once per check, not once per file (counted, not timed)."""
+    from rules_index import catalog as catalogs
+
+    looks: list[int] = []
+    real = catalogs.user_library
+
+    def counted() -> Path:
+        looks.append(1)
+        return real()
+
+    monkeypatch.setattr(catalogs, "user_library", counted)
+    assert all(o.ok for o in check_files(some_files[:1], jobs=1))  # the catalog read and kept
+    looks.clear()
+    assert all(o.ok for o in check_files(some_files[:1], jobs=1))
+    one = len(looks)
+    looks.clear()
+    outcomes = list(check_files(some_files, jobs=1))
+    assert all(o.ok for o in outcomes), [o.error or o.findings for o in outcomes if not o.ok]
+    assert len(looks) == one
