@@ -17,6 +17,7 @@ __all__ = [
     "AmbiguityError",
     "DecisionNeeded",
     "IllegalActionError",
+    "InvalidValue",
     "JudgekitError",
     "ScenarioError",
 ]
@@ -42,6 +43,18 @@ class ScenarioError(JudgekitError):
     def in_file(self, file: str) -> ScenarioError:
         """The same problems, located in ``file``."""
         return ScenarioError(self.problems, file)
+
+
+class InvalidValue(ValueError):
+    """A value a scenario's model rejects (raised in a model's own check, which pydantic reports as the key's
+    ``value_error``), its words a message so the problem is said in the command line's language."""
+
+    def __init__(self, message: Message) -> None:
+        from judgekit.render.sentences import render
+
+        super().__init__(render(message, "en"))
+        self.message = message
+        """What the value should have been, as a message id with its parameters."""
 
 
 class IllegalActionError(JudgekitError):

@@ -345,8 +345,10 @@ _EXPECTED = {
 
 
 def _problems(exc: ValidationError) -> list[tuple[str, str]]:
+    from judgekit.errors import InvalidValue
     from judgekit.i18n import cli_language
     from judgekit.i18n import gettext as _
+    from judgekit.render.sentences import render
 
     out: list[tuple[str, str]] = []
     seen: set[tuple[str, str]] = set()
@@ -368,7 +370,12 @@ def _problems(exc: ValidationError) -> list[tuple[str, str]]:
         else:
             if kind in _EXPECTED and cli_language() != "en":  # English keeps pydantic's words
                 msg = _(_EXPECTED[kind]).format(**{k: v for k, v in (err.get("ctx") or {}).items()})
-            msg = _("{expected}; found {found}").format(expected=msg, found=repr(err.get("input")))
+            said = (err.get("ctx") or {}).get("error")
+            if isinstance(said, InvalidValue) and cli_language() != "en":  # a model's own check, as a message
+                problem = render(said.message, cli_language())
+                msg = _("{problem}; found {found}").format(problem=problem, found=repr(err.get("input")))
+            else:
+                msg = _("{expected}; found {found}").format(expected=msg, found=repr(err.get("input")))
         if (key, msg) not in seen:
             seen.add((key, msg))
             out.append((key, msg))

@@ -112,3 +112,19 @@ def test_dice_castle(tmp_path: Path) -> None:
     en = errors(bad, "en")
     assert en[0] == f"{bad}: cards.boost.magic: normal, field or counter for a magic card"
     assert f"{bad}: players.P2.king: a king card; 'filler' is a unit" in en
+
+
+def test_fftcg_card_models_own_checks(tmp_path: Path) -> None:
+    """The FFTCG card model's own checks (a value pydantic reports as ``value_error``) are messages too: said
+    in Japanese under --lang ja, in English as pydantic words them."""
+    bad = bad_copy(
+        tmp_path, "scenarios/fftcg/groups-split-with-an-empty-group.toml", ("groups = 2, by", "groups = 1, by")
+    )
+    ja = errors(bad, "ja")[0]
+    assert ja.startswith(f"{bad}: cards.split.effects[0].split: グループに分けるには2つ以上のグループが必要です")
+    assert "（15.1.1.11.2）（見つかったもの: {'op': 'split'" in ja and "Value error" not in ja
+    en = errors(bad, "en")[0]
+    assert en.startswith(
+        f"{bad}: cards.split.effects[0].split: Value error, splitting into groups needs 2 or more groups"
+        " (15.1.1.11.2); found {'op': 'split'"
+    )

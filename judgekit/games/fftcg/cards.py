@@ -14,6 +14,9 @@ from typing import Annotated, Literal
 from pydantic import ConfigDict, Field
 from pydantic.dataclasses import dataclass
 
+from judgekit.errors import InvalidValue
+from judgekit.message import msg
+
 STRICT = ConfigDict(extra="forbid")
 """Every vocabulary class refuses unknown keys and documents its fields in the schema."""
 
@@ -205,7 +208,7 @@ class CostRead:
 
     def __post_init__(self) -> None:
         if (self.per is None) == (self.for_each is None):
-            raise ValueError("a cost that reads cards counts either per or for_each")
+            raise InvalidValue(msg("ff.problem.model.cost_reads_per_or_for_each"))
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
@@ -454,7 +457,7 @@ class Continuous:
 
     def __post_init__(self) -> None:
         if getattr(self.effect, "op", "") == "deck_copies":
-            raise ValueError("deck_copies is a field ability about deck building (8.1.2), not an effect that lasts")
+            raise InvalidValue(msg("ff.problem.model.deck_copies_lasting"))
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
@@ -475,7 +478,7 @@ class Search:
 
     def __post_init__(self) -> None:
         if self.dull and self.to != "field":
-            raise ValueError('a search puts cards dull only onto the field (to = "field")')
+            raise InvalidValue(msg("ff.problem.model.search_dull_to_field"))
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
@@ -604,7 +607,7 @@ class Delayed:
 
     def __post_init__(self) -> None:
         if self.on == "state":
-            raise ValueError("a delayed auto ability waits for a trigger event (11.8.17), not a state")
+            raise InvalidValue(msg("ff.problem.model.delayed_on_state"))
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
@@ -631,7 +634,7 @@ class Split:
 
     def __post_init__(self) -> None:
         if self.groups < 2:
-            raise ValueError("splitting into groups needs 2 or more groups (15.1.1.11.2)")
+            raise InvalidValue(msg("ff.problem.model.split_groups"))
 
 
 Effect = Annotated[
@@ -739,7 +742,7 @@ class DeckCopies:
 
     def __post_init__(self) -> None:
         if self.copies is not None and self.copies < 1:
-            raise ValueError("copies is at least 1 (omit it for no limit)")
+            raise InvalidValue(msg("ff.problem.model.copies_at_least_1"))
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
@@ -760,7 +763,7 @@ class CostChange:
 
     def __post_init__(self) -> None:
         if self.per is not None and self.for_each is not None:
-            raise ValueError("a cost change counts either per or for_each, not both")
+            raise InvalidValue(msg("ff.problem.model.cost_change_per_and_for_each"))
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
@@ -859,7 +862,7 @@ class Become:
 
     def __post_init__(self) -> None:
         if (self.type == "forward") != (self.power is not None):
-            raise ValueError("a card that becomes a forward needs a power, and only such a card (5.2.6.1)")
+            raise InvalidValue(msg("ff.problem.model.becomes_forward_power"))
 
 
 Static = Annotated[
@@ -912,7 +915,7 @@ class Variable:
 
     def __post_init__(self) -> None:
         if (self.cost is None) == (self.count is None):
-            raise ValueError("a variable is either part of the cost (cost) or defined by the text (count), not both")
+            raise InvalidValue(msg("ff.problem.model.variable_cost_or_count"))
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
@@ -951,7 +954,7 @@ class ModePick:
 
     def __post_init__(self) -> None:
         if (self.condition is None) != (self.instead is None):
-            raise ValueError("a mode count's condition and instead go together")
+            raise InvalidValue(msg("ff.problem.model.mode_count_condition_instead"))
 
 
 CHARACTERS = ("forward", "backup", "monster", "character")
@@ -969,15 +972,13 @@ def check_zone_choices(choose: tuple[Choose, ...], effects: tuple[Effect, ...]) 
         n = 0 if target == "chosen" else int(target.split(".")[1])
         zone = choose[n].zone if n < len(choose) else None
         if e.op == "add_to_hand" and zone in (None, "field"):
-            raise ValueError(f"add_to_hand acts on cards chosen in a break zone or the removed zone: {target} is not")
+            raise InvalidValue(msg("ff.problem.model.add_to_hand_target", target=str(target)))
         if e.op == "put_onto_field" and zone in (None, "field"):
-            raise ValueError(f"put_onto_field puts this card or cards chosen in a zone onto the field: {target} is not")
+            raise InvalidValue(msg("ff.problem.model.put_onto_field_target", target=str(target)))
         if e.op == "put_onto_field" and n < len(choose) and choose[n].what.type not in CHARACTERS:
-            raise ValueError(f"put_onto_field: {target} may be a card that is not a character (5.2.3.1.1; what.type)")
+            raise InvalidValue(msg("ff.problem.model.put_onto_field_character", target=str(target)))
         if zone not in (None, "field") and e.op not in ("add_to_hand", "remove", "put_onto_field"):
-            raise ValueError(
-                f"{target} is chosen in the {zone} zone: add_to_hand, remove or put_onto_field only, not {e.op}"
-            )
+            raise InvalidValue(msg("ff.problem.model.chosen_zone_op", target=str(target), zone=str(zone), op=str(e.op)))
 
 
 @dataclass(frozen=True, slots=True, config=STRICT)
