@@ -8,6 +8,7 @@ two spans overlap, a cross-reference wins over a term, and an earlier span over 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -112,9 +113,19 @@ def has_japanese(text: object) -> bool:
 
 def ja(text: object) -> Markup:
     """``text`` escaped, in ``<span lang="ja">`` when it holds Japanese (ids, versions, labels)."""
+    if type(text) is str:  # the most common (every id and label of a page), made once
+        return _ja_str(text)
     if has_japanese(text):
         return Markup('<span lang="ja">{}</span>').format(text)
     return Markup("{}").format(text)
+
+
+@functools.lru_cache(maxsize=65536)
+def _ja_str(text: str) -> Markup:
+    """:func:`ja` of a plain string (``Markup.format`` escapes it as :func:`escape` does)."""
+    if _JAPANESE.search(text):
+        return Markup(f'<span lang="ja">{escape(text)}</span>')
+    return escape(text)
 
 
 _JAPANESE_RUN = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]+")
