@@ -47,6 +47,7 @@ def short_hash(text: str) -> str:
     return hashlib.sha1(text.encode("utf-8")).hexdigest()[:8]
 
 
+@functools.lru_cache(maxsize=65536)
 def safe_name(text: str) -> str:
     """A file-name stem (and HTML anchor) for ``text``, deterministic and ASCII.
 

@@ -163,16 +163,17 @@ class ScenarioPage:
         if self.trace is None:
             return
         title = ScenarioTitle(self.text("title"))  # the rule pages name the scenario in the reader's language
+        path = self.path  # made once, not for every rule a step cites
         for step in self.trace.steps:
             for ref in step.rules:
                 yield (
                     (ref.game, ref.document, ref.version),
                     ref.id,
-                    Citation(title, step.index, f"{self.path}#step-{step.index}"),
+                    Citation(title, step.index, f"{path}#step-{step.index}"),
                 )
         final = len(self.trace.steps)
         for ref in self.trace.outcome.rules:
-            yield (ref.game, ref.document, ref.version), ref.id, Citation(title, final, f"{self.path}#outcome")
+            yield (ref.game, ref.document, ref.version), ref.id, Citation(title, final, f"{path}#outcome")
 
 
 @dataclass(frozen=True, slots=True)
