@@ -6,15 +6,36 @@ game's sentences (and the other games' TOML) in ``render_<game>``, chosen by :fu
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from judgekit.message import msg
+from judgekit.message import Message, msg
 from judgekit.render.sentences import render
 
 if TYPE_CHECKING:
     from judgekit.i18n import Language
 
 Data = dict[str, Any]
+
+
+class Words:
+    """Renders the pieces of a card's reading in one language; each game's renderer subclasses it, naming its
+    game (whose catalog its sentences come from) and adding its own pieces."""
+
+    game: ClassVar[str] = ""
+    """The game id whose message catalog the sentences are in."""
+
+    def __init__(self, language: Language) -> None:
+        self.language = language
+        self.ja = language == "ja"
+
+    def r(self, sentence: Message) -> str:
+        """``sentence`` in this language."""
+        return render(sentence, self.language, self.game)
+
+    def word(self, table: Mapping[str, Message], key: str) -> str:
+        """The word ``table`` gives ``key`` in this language, else ``key`` as written."""
+        return self.r(table[key]) if key in table else key
 
 
 def toml_value(value: Any) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judgekit.cards.render import toml_value
+from judgekit.cards.render import Words, toml_value
 from judgekit.i18n import Language
 from judgekit.message import Message, msg
 from judgekit.render.sentences import render
@@ -110,18 +110,10 @@ def card_toml(reading: Data, language: Language = "en") -> str:
     return "\n".join(lines)
 
 
-class _Words:
+class _Words(Words):
     """Renders the pieces of a reading in one language."""
 
-    def __init__(self, language: Language) -> None:
-        self.language = language
-        self.ja = language == "ja"
-
-    def r(self, sentence: Message) -> str:
-        return render(sentence, self.language, _GAME)
-
-    def word(self, table: dict[str, Message], key: str) -> str:
-        return self.r(table[key]) if key in table else key
+    game = _GAME
 
     def units(self, target: Any) -> str:
         """A ``target`` in plain words."""

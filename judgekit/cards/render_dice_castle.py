@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judgekit.cards.render import toml_value
+from judgekit.cards.render import Words, toml_value
 from judgekit.i18n import Language
 from judgekit.message import Message, msg
 from judgekit.render.sentences import key_word, render
@@ -104,14 +104,10 @@ def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else str(n)
 
 
-class _Words:
+class _Words(Words):
     """Renders the pieces of a reading in one language."""
 
-    def __init__(self, language: Language) -> None:
-        self.language = language
-
-    def r(self, sentence: Message) -> str:
-        return render(sentence, self.language, _GAME)
+    game = _GAME
 
     def unit(self, sel: object) -> str:
         return self.r(_UNIT[sel]) if isinstance(sel, str) and sel in _UNIT else str(sel)

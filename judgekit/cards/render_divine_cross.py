@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from judgekit.cards.render import toml_value
+from judgekit.cards.render import Words, toml_value
 from judgekit.games.divine_cross.wording import ATTRIBUTE, COMMAND, COUNT, SELECTOR, TRIGGER
 from judgekit.i18n import Language
 from judgekit.message import Message, msg
-from judgekit.render.sentences import render
 
 Data = dict[str, Any]
 
@@ -56,14 +55,10 @@ _STATES: dict[str, tuple[Message, Message]] = {
 """A condition's yes/no keys on a unit: the sentence when it is true, and when it is false."""
 
 
-class _Words:
+class _Words(Words):
     """Renders the pieces of a reading in one language."""
 
-    def __init__(self, language: Language) -> None:
-        self.language = language
-
-    def r(self, sentence: Message) -> str:
-        return render(sentence, self.language, "divine-cross")
+    game = "divine-cross"
 
     def unit(self, sel: str) -> Message | str:
         return SELECTOR.get(sel, sel)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judgekit.cards.render import toml_value
+from judgekit.cards.render import Words, toml_value
 from judgekit.i18n import Language
 from judgekit.message import Message, msg
 from judgekit.render.sentences import render
@@ -165,18 +165,10 @@ def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else str(n)
 
 
-class _Words:
+class _Words(Words):
     """Renders the pieces of a reading in one language."""
 
-    def __init__(self, language: Language) -> None:
-        self.language = language
-        self.ja = language == "ja"
-
-    def r(self, sentence: Message) -> str:
-        return render(sentence, self.language, _GAME)
-
-    def word(self, table: dict[str, Message], key: str) -> str:
-        return self.r(table[key]) if key in table else key
+    game = _GAME
 
     def join(self, parts: list[str], en: str = ", ", ja: str = "、") -> str:
         return (ja if self.ja else en).join(p for p in parts if p)
