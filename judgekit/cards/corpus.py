@@ -6,7 +6,6 @@ by ``bench/card_reader.py``. Nothing here changes how scenarios load.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,6 +14,7 @@ from typing import Any, Literal
 from pydantic import TypeAdapter
 
 from judgekit.cards.divine_cross import CardKind, Data, read_card, read_ex, read_skill
+from judgekit.cards.texts import printed_texts
 from judgekit.games.divine_cross import cards as vocab
 
 
@@ -46,18 +46,9 @@ class CardText:
 
 def card_texts(folder: Path) -> Iterator[CardText]:
     """Every printed text of every card in the scenario files of ``folder``, in file order."""
-    for path in sorted(folder.glob("*.toml")):
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-        for key, card in data.get("cards", {}).items():
-            kind: CardKind = card.get("command") or "unit"
-            if card.get("text"):
-                yield CardText(path.name, key, "card", 0, card["text"], kind, card)
-            for i, skill in enumerate(card.get("skills", [])):
-                if skill.get("text"):
-                    yield CardText(path.name, key, "skill", i, skill["text"], kind, card)
-            for i, ex in enumerate(card.get("ex", [])):
-                if ex.get("text"):
-                    yield CardText(path.name, key, "ex", i, ex["text"], kind, card)
+    for file, key, where, i, text, card in printed_texts(folder, ("skills", "ex")):
+        kind: CardKind = card.get("command") or "unit"
+        yield CardText(file, key, "skill" if where == "skills" else where, i, text, kind, card)  # type: ignore[arg-type]
 
 
 _EFFECTS: TypeAdapter[tuple[vocab.Effect, ...]] = TypeAdapter(tuple[vocab.Effect, ...])

@@ -7,7 +7,6 @@ reader's test and by ``bench/card_reader.py``; nothing here changes how scenario
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +15,7 @@ from typing import Any, Literal
 from pydantic import TypeAdapter
 
 from judgekit.cards.code_of_joker import CardType, Data, read_ability, read_card, read_field
+from judgekit.cards.texts import printed_texts
 from judgekit.games.code_of_joker import cards as vocab
 
 
@@ -47,16 +47,9 @@ class CardText:
 
 def card_texts(folder: Path) -> Iterator[CardText]:
     """Every printed text of every card in the scenario files of ``folder``, in file order."""
-    for path in sorted(folder.glob("*.toml")):
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-        for key, card in data.get("cards", {}).items():
-            kind: CardType = card.get("type", "unit")
-            if card.get("text"):
-                yield CardText(path.name, key, "card", 0, card["text"], kind, card)
-            for where in ("abilities", "field"):
-                for i, entry in enumerate(card.get(where, [])):
-                    if entry.get("text"):
-                        yield CardText(path.name, key, where, i, entry["text"], kind, card)
+    for file, key, where, i, text, card in printed_texts(folder, ("abilities", "field")):
+        kind: CardType = card.get("type", "unit")
+        yield CardText(file, key, where, i, text, kind, card)  # type: ignore[arg-type]
 
 
 def read(item: CardText) -> Data:

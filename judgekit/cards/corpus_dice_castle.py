@@ -7,7 +7,6 @@ king's rule changes) and an ability's (``abilities[i].text``). Used by the reade
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +15,7 @@ from typing import Any, Literal
 from pydantic import TypeAdapter
 
 from judgekit.cards.dice_castle import Data, printed_kind, read_ability, read_card
+from judgekit.cards.texts import printed_texts
 from judgekit.games.dice_castle import cards as vocab
 
 _KEYS: dict[str, Data] = {
@@ -60,14 +60,8 @@ class CardText:
 
 def card_texts(folder: Path) -> Iterator[CardText]:
     """Every printed text of every card in the scenario files of ``folder``, in file order."""
-    for path in sorted(folder.glob("*.toml")):
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-        for key, card in data.get("cards", {}).items():
-            if card.get("text"):
-                yield CardText(path.name, key, "card", 0, card["text"], card)
-            for i, entry in enumerate(card.get("abilities", [])):
-                if entry.get("text"):
-                    yield CardText(path.name, key, "abilities", i, entry["text"], card)
+    for file, key, where, i, text, card in printed_texts(folder, ("abilities",)):
+        yield CardText(file, key, where, i, text, card)  # type: ignore[arg-type]
 
 
 def read(item: CardText) -> Data:
